@@ -1,0 +1,16 @@
+"""The registry of games: one module per game, each satisfying ``referee.ledger.Game``."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from referee.games import thousand
+
+GAMES: dict[str, ModuleType] = {
+    thousand.NAME: thousand,
+}
+
+
+def find_game(name: str) -> ModuleType:
+    """The module for *name*. :raises KeyError: for a game Scorebook does not keep."""
+    return GAMES[name]

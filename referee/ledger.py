@@ -1,0 +1,180 @@
+"""The contract every game module keeps, and the replay that folds entries into a scoresheet.
+
+A game is a module of functions over frozen values (see ``Game``). ``validate`` finds every
+problem with an entry at a point of the match; ``apply`` scores an entry it accepted, purely.
+The scoresheet is never stored as the truth: it is ``replay`` of the counted entries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol
+
+from referee.cards import Suit
+
+
+def _(text: str) -> str:
+    """Mark an English template for translation. The translating happens at the edge (Django)."""
+    return text
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat index inside message or explanation params: the edge writes the player's name."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One problem with an entry or an option: API.md's fields, plus the deal it belongs to."""
+
+    code: str
+    message: str  # English template marked with _(), filled from params at the edge
+    field: str | None = None
+    severity: Severity = Severity.ERROR
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    deal: int | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+
+def warning(code: str, message: str, field_name: str | None = None, **params: Any) -> Violation:
+    return Violation(code, message, field_name, Severity.WARNING, params)
+
+
+def error(code: str, message: str, field_name: str | None = None, **params: Any) -> Violation:
+    return Violation(code, message, field_name, Severity.ERROR, params)
+
+
+class Rejected(Exception):
+    """An entry, an option set or a write refused; carries every violation found."""
+
+    def __init__(self, violations: Sequence[Violation]):
+        super().__init__("; ".join(f"{v.code} ({v.field})" for v in violations))
+        self.violations = list(violations)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a deal's explanation: an English template and its params (Seat, Suit, int, str)."""
+
+    text: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def english(self, names: Sequence[str] | None = None) -> str:
+        """The line in English, seats as names (or "seat N"): for logs, tests and reprs."""
+        return self.text % {k: plain(v, names) for k, v in self.params.items()}
+
+
+def line(text: str, **params: Any) -> Line:
+    return Line(text, params)
+
+
+def plain(value: Any, names: Sequence[str] | None = None) -> Any:
+    """A param as plain text: a seat as its name, a suit as its symbol."""
+    if isinstance(value, Seat):
+        return names[value.index] if names else f"seat {value.index}"
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, Line):
+        return value.english(names)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one entry did: the change of every total, the marks on the sheet, and why."""
+
+    deltas: tuple[int, ...]
+    marks: tuple[tuple[str, ...], ...]
+    lines: tuple[Line, ...]
+    result: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # game-specific, JSON-ready
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    number: int
+    dealer: int
+    kind: str  # the entry's type: "play", "redeal", "penalty", ...
+    outcome: Outcome
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    rows: tuple[Row, ...]
+    state: Any
+    violations: tuple[Violation, ...]
+
+    @property
+    def errors(self) -> list[Violation]:
+        return [v for v in self.violations if v.is_error]
+
+
+class GameState(Protocol):
+    totals: tuple[int, ...]
+    dealer: int
+    winner: int | None
+
+    @property
+    def finished(self) -> bool: ...
+
+
+class Game(Protocol):
+    """What a game module exports (a module satisfies it; no classes to inherit)."""
+
+    NAME: str
+    SEATS: range
+    PRESETS: Mapping[str, Any]
+    DEFAULT_PRESET: str
+    ENTRY_TYPES: tuple[str, ...]
+
+    def parse_options(self, raw: Mapping[str, Any] | None, preset: str | None = None) -> Any: ...
+    def dump_options(self, options: Any) -> dict[str, Any]: ...
+    def parse_entry(self, raw: Any, seats: int) -> Any: ...
+    def dump_entry(self, entry: Any) -> dict[str, Any]: ...
+    def initial_state(self, options: Any, seats: int, first_dealer: int) -> Any: ...
+    def validate(self, state: Any, entry: Any) -> list[Violation]: ...
+    def apply(self, state: Any, entry: Any) -> tuple[Any, Outcome]: ...
+    def dump_state(self, state: Any) -> dict[str, Any]: ...
+
+
+def finished_violation() -> Violation:
+    return error("match_finished", _("The match is over: no more deals can be entered."), None)
+
+
+def replay(game: Game, options: Any, seats: int, first_dealer: int,
+           deals: Sequence[tuple[int, Any]]) -> Sheet:
+    """Fold the counted deals, ``(number, entry)`` in order, into a scoresheet.
+
+    Same deals, same sheet. Stops at the first deal with an error: later deals were scored on
+    top of it. Warnings are kept, each with its deal number.
+    """
+    state = game.initial_state(options, seats, first_dealer)
+    rows: list[Row] = []
+    found: list[Violation] = []
+    for number, entry in deals:
+        if state.finished:
+            found.append(dataclasses.replace(finished_violation(), deal=number))
+            break
+        problems = game.validate(state, entry)
+        if problems:
+            problems = [dataclasses.replace(v, deal=number) for v in problems]
+            found += problems
+            if any(v.is_error for v in problems):
+                break
+        dealer = state.dealer
+        state, outcome = game.apply(state, entry)
+        rows.append(Row(number, dealer, entry.kind, outcome, state.totals))
+    return Sheet(tuple(rows), state, tuple(found))
