@@ -1,0 +1,251 @@
+"""The one write path. Every write to a match goes through these functions — the pages, the API
+and the admin call them — each in one transaction that claims the match's version first,
+replays the whole match through its rule module, and stores nothing when the replay refuses."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
+
+from referee.games import GAMES, find_game
+from referee.ledger import Rejected, Violation, _, error, replay
+from scorebook.models import Deal, Match, Revision
+from scorebook.sheets import engine_fingerprint, neutral_sheet
+
+MAX_NAME = 40
+
+
+class VersionConflict(Exception):
+    """The match moved on since the client read it (``expected_version`` is stale): HTTP 409."""
+
+    def __init__(self, match: Match):
+        super().__init__(f"match {match.pk} is at version {match.version}")
+        self.match = match
+
+
+class DealNotFound(Exception):
+    pass
+
+
+@dataclasses.dataclass(frozen=True)
+class Written:
+    """What a deal write did: the deal, the match's new sheet (neutral JSON), its warnings, and
+    whether it was a re-sent write answered from the history (nothing new stored)."""
+
+    deal: Deal
+    match: Match
+    warnings: tuple[Violation, ...] = ()
+    repeated: bool = False
+
+
+# ---------------------------------------------------------------- matches
+
+
+def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer: int = 0,
+                 preset: str | None = None, options: Mapping[str, Any] | None = None,
+                 name: str = "") -> Match:
+    """Create a match with every option resolved and frozen. :raises Rejected:"""
+    if game not in GAMES:
+        raise Rejected([error("unknown_game", _("There is no game called “%(game)s”."), "game", game=str(game))])
+    module = find_game(game)
+    problems = _check_players(module, players, first_dealer)
+    try:
+        resolved = module.parse_options(options, preset)
+    except Rejected as rejected:
+        problems += rejected.violations
+        resolved = None
+    if resolved is not None and hasattr(module, "check_options"):
+        problems += module.check_options(resolved, len(players))
+    if problems:
+        raise Rejected(problems)
+    names = [p.strip() for p in players]
+    sheet = replay(module, resolved, len(names), first_dealer, [])
+    return Match.objects.create(
+        game=game, name=name.strip()[:100], players=names, first_dealer=first_dealer,
+        preset=preset or module.DEFAULT_PRESET, options=module.dump_options(resolved), owner=owner,
+        sheet=neutral_sheet(module, sheet, []), finished=False)
+
+
+def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violation]:
+    problems: list[Violation] = []
+    seats = module.SEATS
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        return [error("bad_type", _("Players are a list of names."), "players")]
+    if not seats.start <= len(players) < seats.stop:
+        problems.append(error("player_count", _("This game is played by %(low)s to %(high)s players."), "players",
+                              low=seats.start, high=seats.stop - 1))
+    names = [p.strip() for p in players]
+    for index, name in enumerate(names):
+        if not name or len(name) > MAX_NAME:
+            problems.append(error("bad_name", _("A player's name has 1 to %(high)s characters."),
+                                  f"players[{index}]", high=MAX_NAME))
+    if len({n.casefold() for n in names}) != len(names):
+        problems.append(error("duplicate_player", _("Two players have the same name."), "players"))
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < max(len(names), 1):
+        problems.append(error("bad_seat", _("The first dealer must be one of the players."), "first_dealer"))
+    return problems
+
+
+# ---------------------------------------------------------------- the sheet
+
+
+def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
+    """The match's sheet (neutral JSON): the cache when it was made by these rules, else a replay."""
+    if match.sheet and match.sheet.get("engine") == engine_fingerprint():
+        return match.sheet
+    if deals is None:
+        deals = list(match.deals.order_by("number"))
+    return _replay(match, deals)[0]
+
+
+def _replay(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], Any]:
+    """Replay *deals* (voided ones skipped). :raises Rejected: every error, each with its deal."""
+    module = find_game(match.game)
+    counted = []
+    for deal in deals:
+        if deal.voided:
+            continue
+        try:
+            counted.append((deal.number, module.parse_entry(deal.entry, len(match.players))))
+        except Rejected as rejected:
+            raise Rejected([dataclasses.replace(v, deal=deal.number) for v in rejected.violations]) from None
+    options = module.parse_options(match.options, None) if match.options else module.parse_options(None)
+    sheet = replay(module, options, len(match.players), match.first_dealer, counted)
+    if sheet.errors:
+        raise Rejected(sheet.errors)
+    voided = [d.number for d in deals if d.voided]
+    return neutral_sheet(module, sheet, voided), sheet
+
+
+def _canonical(match: Match, entry: Any, number: int) -> dict[str, Any]:
+    module = find_game(match.game)
+    try:
+        return module.dump_entry(module.parse_entry(entry, len(match.players)))
+    except Rejected as rejected:
+        raise Rejected([dataclasses.replace(v, deal=number) for v in rejected.violations]) from None
+
+
+# ---------------------------------------------------------------- writes
+
+
+def _claim(match: Match, expected_version: int | None) -> Match:
+    # Bump the version before reading the deals. On PostgreSQL the UPDATE takes the row lock, so a
+    # second writer waits here and then finds the version moved; on SQLite the IMMEDIATE
+    # transaction already holds the write lock. (select_for_update() does nothing on SQLite.)
+    rows = Match.objects.filter(pk=match.pk)
+    if expected_version is not None:
+        rows = rows.filter(version=expected_version)
+    if not rows.update(version=F("version") + 1):
+        raise VersionConflict(Match.objects.get(pk=match.pk))
+    return Match.objects.get(pk=match.pk)
+
+
+def _repeated(match: Match, client_id: str | None) -> Written | None:
+    """A write whose client id is already in the history was done: answer it, store nothing."""
+    if not client_id:
+        return None
+    revision = Revision.objects.filter(match=match, client_id=client_id).select_related("deal").first()
+    if revision is None:
+        return None
+    fresh = Match.objects.get(pk=match.pk)
+    return Written(deal=revision.deal, match=fresh, repeated=True)
+
+
+def _warnings_for(sheet: Any, number: int) -> tuple[Violation, ...]:
+    return tuple(v for v in sheet.violations if not v.is_error and v.deal == number)
+
+
+def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author: Any,
+          client_id: str | None) -> Written:
+    neutral, sheet = _replay(match, deals)
+    changed.save()
+    Revision.objects.create(match=match, deal=changed, kind=kind, entry=changed.entry,
+                            version=match.version, author=author if getattr(author, "pk", None) else None,
+                            client_id=client_id or None)
+    Match.objects.filter(pk=match.pk).update(sheet=neutral, finished=neutral["finished"])
+    match.sheet, match.finished = neutral, neutral["finished"]
+    return Written(deal=changed, match=match, warnings=_warnings_for(sheet, changed.number))
+
+
+def _written_once(write: Any, match: Match, client_id: str | None) -> Written:
+    """Run *write* unless its client id was already seen (before or, in a race, during it)."""
+    if (done := _repeated(match, client_id)) is not None:
+        return done
+    try:
+        with transaction.atomic():
+            return write()
+    except IntegrityError:
+        if (done := _repeated(match, client_id)) is not None:
+            return done
+        raise
+
+
+def deal_record(*, match: Match, entry: Any, expected_version: int | None = None,
+                client_id: str | None = None, author: Any = None) -> Written:
+    """Append a deal and replay the match. :raises VersionConflict, Rejected:"""
+
+    def write() -> Written:
+        claimed = _claim(match, expected_version)
+        if (done := _repeated(claimed, client_id)) is not None:
+            return done
+        deals = list(claimed.deals.order_by("number"))
+        number = (deals[-1].number if deals else 0) + 1
+        new = Deal(match=claimed, number=number, entry=_canonical(claimed, entry, number))
+        return _save(claimed, [*deals, new], new, Revision.RECORDED, author, client_id)
+
+    return _written_once(write, match, client_id)
+
+
+def _find(deals: Sequence[Deal], number: int) -> Deal:
+    for deal in deals:
+        if deal.number == number:
+            return deal
+    raise DealNotFound(number)
+
+
+def deal_replace(*, match: Match, number: int, entry: Any, expected_version: int | None = None,
+                 client_id: str | None = None, author: Any = None) -> Written:
+    """Replace deal *number*'s entry (a voided deal counts again) and replay the whole match.
+
+    :raises DealNotFound, VersionConflict, Rejected: (a later deal made invalid included)
+    """
+
+    def write() -> Written:
+        claimed = _claim(match, expected_version)
+        if (done := _repeated(claimed, client_id)) is not None:
+            return done
+        deals = list(claimed.deals.order_by("number"))
+        deal = _find(deals, number)
+        deal.entry = _canonical(claimed, entry, number)
+        deal.voided = False
+        return _save(claimed, deals, deal, Revision.AMENDED, author, client_id)
+
+    return _written_once(write, match, client_id)
+
+
+def deal_void(*, match: Match, number: int, expected_version: int | None = None,
+              client_id: str | None = None, author: Any = None) -> Written:
+    """Void deal *number*: it stays in the history, counts for nothing. :raises DealNotFound,
+    VersionConflict, Rejected: (already voided, or a later deal made invalid)"""
+
+    def write() -> Written:
+        claimed = _claim(match, expected_version)
+        if (done := _repeated(claimed, client_id)) is not None:
+            return done
+        deals = list(claimed.deals.order_by("number"))
+        deal = _find(deals, number)
+        if deal.voided:
+            raise Rejected([error("already_voided", _("Deal %(number)s is already voided."), None,
+                                  number=number)])
+        deal.voided = True
+        return _save(claimed, deals, deal, Revision.VOIDED, author, client_id)
+
+    return _written_once(write, match, client_id)
+
+
+def next_number(match: Match) -> int:
+    return (match.deals.aggregate(top=Max("number"))["top"] or 0) + 1

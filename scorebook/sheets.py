@@ -1,0 +1,137 @@
+"""Between the referee's values and JSON: the cached, language-neutral sheet, and its rendering
+into the words of the request's language (explanations, violation messages, seats as names)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.utils.translation import gettext
+
+import referee
+from referee.cards import Suit
+from referee.ledger import Line, Seat, Sheet, Violation
+
+
+@cache
+def engine_fingerprint() -> str:
+    """A hash of the rule modules' source: a cached sheet made by other rules is replayed again."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(referee.__file__).parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- neutral form (cached on the match)
+
+
+def neutral_param(value: Any) -> Any:
+    if isinstance(value, Seat):
+        return {"seat": value.index}
+    if isinstance(value, Suit):
+        return {"suit": value.value}
+    if isinstance(value, Line):
+        return {"line": neutral_line(value)}
+    return value
+
+
+def neutral_line(item: Line) -> list[Any]:
+    return [item.text, {k: neutral_param(v) for k, v in item.params.items()}]
+
+
+def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int]) -> dict[str, Any]:
+    """The replay as JSON with untranslated lines: what ``Match.sheet`` caches."""
+    state = sheet.state
+    return {
+        "engine": engine_fingerprint(),
+        "rows": [{
+            "number": row.number, "dealer": row.dealer, "type": row.kind,
+            "deltas": list(row.outcome.deltas), "totals": list(row.totals),
+            "marks": [list(m) for m in row.outcome.marks],
+            "lines": [neutral_line(item) for item in row.outcome.lines],
+            "result": dict(row.outcome.result),
+        } for row in sheet.rows],
+        "totals": list(state.totals),
+        "finished": state.finished,
+        "winner": state.winner,
+        "next_dealer": state.dealer,
+        "state": game.dump_state(state),
+        "voided": sorted(voided),
+    }
+
+
+# ---------------------------------------------------------------- rendering in the active language
+
+
+def render_param(value: Any, names: Sequence[str]) -> Any:
+    if isinstance(value, dict):
+        if "seat" in value:
+            index = value["seat"]
+            return names[index] if 0 <= index < len(names) else str(index)
+        if "suit" in value:
+            return Suit(value["suit"]).symbol
+        if "line" in value:
+            return render_line(value["line"], names)
+    if isinstance(value, Seat):
+        return names[value.index] if 0 <= value.index < len(names) else str(value.index)
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, Line):
+        return render_line(neutral_line(value), names)
+    return value
+
+
+def _fill(template: str, params: dict[str, Any], names: Sequence[str]) -> str:
+    values = {k: render_param(v, names) for k, v in params.items()}
+    translated = gettext(template)
+    try:
+        return translated % values
+    except (KeyError, TypeError, ValueError):  # a broken translation must not break the sheet
+        try:
+            return template % values
+        except (KeyError, TypeError, ValueError):
+            return template
+
+
+def render_line(item: Sequence[Any], names: Sequence[str]) -> str:
+    text, params = item
+    return _fill(text, params, names)
+
+
+def render_sheet(game_name: str, players: Sequence[str], neutral: dict[str, Any]) -> dict[str, Any]:
+    """API.md's scoresheet, explanations in the active language."""
+    return {
+        "game": game_name,
+        "players": list(players),
+        "rows": [render_row(row, players) for row in neutral["rows"]],
+        "totals": neutral["totals"],
+        "finished": neutral["finished"],
+        "winner": neutral["winner"],
+        "next_dealer": neutral["next_dealer"],
+        "state": neutral["state"],
+        "voided": neutral["voided"],
+    }
+
+
+def render_row(row: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    return {
+        "number": row["number"], "dealer": row["dealer"], "type": row["type"],
+        "deltas": row["deltas"], "totals": row["totals"], "marks": row["marks"],
+        "explanation": [render_line(item, players) for item in row["lines"]],
+        "result": row["result"],
+    }
+
+
+def violation_json(violation: Violation, players: Sequence[str] = ()) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "code": violation.code,
+        "message": _fill(violation.message, dict(violation.params), players),
+        "field": violation.field,
+        "severity": violation.severity.value,
+    }
+    if violation.deal is not None:
+        out["deal"] = violation.deal
+    return out
