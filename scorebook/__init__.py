@@ -1,0 +1,1 @@
+"""Scorebook: the Django project (settings, urls) and the app that keeps the scoresheets."""
