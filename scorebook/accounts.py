@@ -1,4 +1,4 @@
-"""Sign-up (Django ships login and logout, not this) and the placeholder home page."""
+"""Sign-up: Django ships login and logout, not this."""
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
@@ -16,7 +16,3 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 
-
-def home_placeholder(request: HttpRequest) -> HttpResponse:
-    """Stands in for the real home page until scorebook/app_urls.py provides one."""
-    return render(request, "home_placeholder.html")

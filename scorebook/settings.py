@@ -104,7 +104,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     # A file, not the in-memory shared-cache database: threaded tests (live_server, two phones)
     # fail there with "database table is locked", which ignores the busy timeout (gotcha 2).
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test_db.sqlite3")}
+    # A file, not memory (threaded tests, gotcha 2); SCOREBOOK_TEST_DB lets two runs sit side by side.
+    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("SCOREBOOK_TEST_DB") or str(BASE_DIR / "test_db.sqlite3")}
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = 600  # persistent connections per worker
 

@@ -1,0 +1,66 @@
+"""Template helpers: translate the referee's English templates, show marks and suits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext
+
+from scorebook import labels
+
+register = template.Library()
+
+
+@register.filter
+def translate_text(text: str) -> str:
+    """Translate an English string marked with ``_()`` in ``referee/`` (option labels and such)."""
+    return gettext(text) if text else ""
+
+
+@register.filter
+def mark_label(code: str) -> str:
+    return str(labels.MARKS.get(code, code))
+
+
+@register.filter
+def mark_style(code: str) -> str:
+    return labels.MARK_STYLE.get(code, code)
+
+
+@register.filter
+def suit_symbol(code: str) -> str:
+    return labels.SUIT_SYMBOLS.get(code, code)
+
+
+@register.filter
+def game_name(code: str) -> str:
+    return str(labels.GAME_NAMES.get(code, code))
+
+
+@register.filter
+def choice_label(value: Any) -> str:
+    return str(labels.CHOICES.get(value, value)) if isinstance(value, str) else str(value)
+
+
+@register.filter
+def signed(value: Any) -> str:
+    if not isinstance(value, int) or isinstance(value, bool):
+        return "" if value is None else str(value)
+    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+
+
+@register.filter
+def minus(value: Any) -> str:
+    """A number with a real minus sign, as on paper."""
+    if isinstance(value, int) and value < 0:
+        return "−" + str(-value)
+    return "" if value is None else str(value)
+
+
+@register.filter
+def index(sequence: Any, i: int) -> Any:
+    try:
+        return sequence[i]
+    except (IndexError, KeyError, TypeError):
+        return None
