@@ -118,7 +118,8 @@ class MatchScoped(APIView):
 
 
 class MatchList(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The caller's matches, newest first")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The caller's matches, newest first",
+                   operation_id="matches_list")
     def get(self, request: Request) -> Response:
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(Match.objects.filter(owner=request.user).order_by("-created_at", "-id"),
@@ -147,7 +148,7 @@ class Scoresheet(MatchScoped):
 
 
 class DealList(MatchScoped):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND}, operation_id="matches_deals_list",
                    summary="Every deal, voided ones included, with its history")
     def get(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)

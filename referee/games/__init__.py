@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from referee.games import thousand
+from referee.games import terz, thousand
 
 GAMES: dict[str, ModuleType] = {
     thousand.NAME: thousand,
+    terz.NAME: terz,
 }
 
 
