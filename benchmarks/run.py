@@ -1,0 +1,328 @@
+"""`make bench`: time the pure replay of a long 1000 match and count the scoresheet GET's queries.
+
+Run from the project root (``.venv/bin/python benchmarks/run.py``). Prints the figures and writes
+them to docs/performance.md with the machine they were taken on. Asserts nothing: CI pins query
+counts in the tests; timings here are for people, and change with the machine and its load.
+
+(a) ``referee.ledger.replay`` of a 1,000-deal and a 200-deal Тысяча match (3 players, classic
+    rules), best and median of N runs; the goal is ≤ 50 ms for 1,000 deals. The deals are made by
+    a seeded generator that plays the match forward and keeps only entries the referee accepts:
+    plays with every declarer, bids 100–180 with marriages behind them, failed contracts, dark
+    deals, write-offs, redeals (the third in a row fined), penalties; bolts, barrels and falls
+    follow from the rules. An entry that would end the match (a finish from the barrel) is
+    drawn again, so the match runs the whole length.
+(b) The queries and the in-process time of GET /api/matches/<id>/scoresheet/ for a match of 5
+    and of 300 deals, in a throw-away SQLite database (DATABASE_URL in a temporary folder).
+"""
+
+from __future__ import annotations
+
+import cProfile
+import datetime
+import io
+import os
+import platform
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from referee.games import thousand  # pure: part (a) needs no Django
+from referee.ledger import replay
+
+GOAL_MS = 50.0
+SEATS = 3
+FIRST_DEALER = 2
+OPTIONS = thousand.parse_options(None, "classic")
+
+
+# ---------------------------------------------------------------- a realistic match, generated
+
+
+def _candidate(rng: random.Random, state: thousand.State) -> thousand.Entry:
+    """One plausible entry for this point of the match; the referee decides whether it stands."""
+    roll = rng.random()
+    obliged = state.obligatory_declarer()
+    declarer = obliged if obliged is not None else rng.randrange(SEATS)
+    if roll < 0.06:
+        reasons = ("four_aces", "three_nines", "weak_hand", "weak_talon", "other", "exposed_card")
+        return thousand.Redeal(rng.choices(reasons, weights=(3, 3, 4, 3, 1, 1))[0])
+    if roll < 0.09:
+        return thousand.Penalty(rng.randrange(SEATS), rng.choice((-120, -60, -20, 20)), "bench")
+    bid = rng.choices(range(100, 185, 5), weights=(30, 12, 10, 8, 8, 5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1))[0]
+    contract = bid + rng.choice((0, 0, 0, 5, 10))
+    values = dict(OPTIONS.marriage_values)
+    # A bid over 120 is backed by a marriage the declarer declares (seed 001).
+    declared: list[set[str]] = [set() for _ in range(SEATS)]
+    if contract > thousand.CARD_POINTS:
+        backing = [s for s, v in values.items() if thousand.CARD_POINTS + v >= contract]
+        declared[declarer].add(rng.choice(backing))
+    if roll < 0.17:
+        held = tuple(frozenset(declared[s]) if s == declarer else frozenset() for s in range(SEATS))
+        return thousand.WriteOff(declarer, bid, contract, held if any(held) else None)
+    dark = roll < 0.21 and obliged is None
+    if dark:
+        declarer, bid, contract = state.on_the_hundred, 120, 120
+        declared = [set() for _ in range(SEATS)]
+    for seat in range(SEATS):  # now and then a defender declares a marriage too
+        free = [s for s in values if all(s not in d for d in declared)]
+        if free and rng.random() < 0.12:
+            declared[seat].add(rng.choice(free))
+    marriage = sum(values[s] for s in declared[declarer])
+    made = rng.random() < 0.65
+    need = max(contract - marriage, 0)
+    if made and need <= thousand.CARD_POINTS:
+        points = rng.randint(need, min(thousand.CARD_POINTS, need + 25))
+    else:
+        points = rng.randint(max(need - 40, 0), max(need - 1, 0)) if need else 0
+    rest = thousand.CARD_POINTS - points
+    # Defenders share the rest roughly evenly; a near-empty share (a bolt) stays possible.
+    spread = rest // 2 if rng.random() < 0.2 else rest // 4
+    first = rest // 2 + rng.randint(-spread, spread)
+    others = [s for s in range(SEATS) if s != declarer]
+    split = dict(zip(others, (first, rest - first), strict=True)) | {declarer: points}
+    return thousand.Play(declarer, bid, contract, tuple(split[s] for s in range(SEATS)),
+                         tuple(frozenset(d) for d in declared), dark=dark)
+
+
+def thousand_match(deals: int, seed: int = 1000) -> list[tuple[int, thousand.Entry]]:
+    """*deals* entries the referee accepts in order, none of them ending the match."""
+    rng = random.Random(seed)
+    state = thousand.initial_state(OPTIONS, SEATS, FIRST_DEALER)
+    out: list[tuple[int, thousand.Entry]] = []
+    while len(out) < deals:
+        for _attempt in range(200):
+            entry = _candidate(rng, state)
+            if any(v.is_error for v in thousand.validate(state, entry)):
+                continue
+            after, _outcome = thousand.apply(state, entry)
+            if not after.finished:
+                break
+        else:  # pragma: no cover - the generator always finds one in practice
+            raise RuntimeError(f"no acceptable entry after deal {len(out)}")
+        state = after
+        out.append((len(out) + 1, entry))
+    return out
+
+
+def describe(deals: Sequence[tuple[int, thousand.Entry]]) -> str:
+    sheet = replay(thousand, OPTIONS, SEATS, FIRST_DEALER, deals)
+    assert not sheet.errors and len(sheet.rows) == len(deals), sheet.errors[:3]
+    kinds = Counter(entry.kind for _n, entry in deals)
+    dark = sum(1 for _n, e in deals if isinstance(e, thousand.Play) and e.dark)
+    marks = Counter(mark for row in sheet.rows for seat in row.outcome.marks for mark in seat)
+    wanted = ("made", "failed", "bolt", "bolt_penalty", "barrel", "barrel_fall", "samosval", "penalty")
+    names = {"play": "plays", "write_off": "write-offs", "redeal": "redeals", "penalty": "penalties"}
+    return (", ".join(f"{kinds[k]} {names[k]}" for k in names)
+            + f" ({dark} dark); marks: " + ", ".join(f"{marks[m]} {m}" for m in wanted)
+            + f"; final totals {list(sheet.state.totals)}")
+
+
+def timed(fn: Callable[[], Any], runs: int) -> tuple[float, float]:
+    """(best, median) wall time of *fn* in milliseconds over *runs* runs, after one warm-up."""
+    fn()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times), statistics.median(times)
+
+
+def profile_top(fn: Callable[[], Any], lines: int = 14) -> str:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    fn()
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("tottime").print_stats(lines)
+    text = out.getvalue()
+    return text[text.find("   ncalls"):].rstrip()
+
+
+# ---------------------------------------------------------------- (b) the scoresheet GET
+
+
+def scoresheet_figures(entries: Sequence[thousand.Entry], sizes: Sequence[int]) -> list[dict[str, Any]]:
+    """Build a match per size through the services, then count and time the API GET."""
+    tmp = tempfile.mkdtemp(prefix="scorebook-bench-")
+    os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
+    os.environ["DJANGO_DEBUG"] = "0"  # production-like: no debug query log outside the capture
+    os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "0"  # the test client speaks plain HTTP
+    os.environ["DJANGO_SETTINGS_MODULE"] = "scorebook.settings"
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from scorebook import services
+    from scorebook.models import Match
+
+    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # WhiteNoise: no collectstatic
+    call_command("migrate", verbosity=0)
+    user = get_user_model().objects.create_user("bench", password="not-used-anywhere")
+    client = Client()
+    client.force_login(user)
+    rows = []
+    for size in sizes:
+        match = services.match_create(owner=user, game="thousand", players=["Аня", "Борис", "Вика"],
+                                      first_dealer=FIRST_DEALER, preset="classic")
+        writes = []
+        for entry in entries[:size]:
+            start = time.perf_counter()
+            services.deal_record(match=match, entry=thousand.dump_entry(entry), author=user)
+            writes.append((time.perf_counter() - start) * 1000)
+        build_s = sum(writes) / 1000
+        last_write = statistics.median(writes[-5:])  # appending a deal replays the whole match
+        url = f"/api/matches/{match.pk}/scoresheet/"
+        response = client.get(url)
+        assert response.status_code == 200 and len(response.json()["rows"]) == size, response.status_code
+        with CaptureQueriesContext(connection) as captured:
+            client.get(url)
+        # Read them now: the next request's request_started signal empties the query log.
+        sql = [q["sql"] for q in captured.captured_queries]
+        best, median = timed(lambda url=url: client.get(url), runs=30)
+        # A cached sheet made by other rules (a deploy that changed referee/) is replayed on read.
+        Match.objects.filter(pk=match.pk).update(sheet={"engine": "stale"})
+        cold_best, cold_median = timed(lambda url=url: client.get(url), runs=10)
+        rows.append({"deals": size, "queries": len(sql), "sql": sql, "best": best, "median": median,
+                     "cold_best": cold_best, "cold_median": cold_median,
+                     "bytes": len(response.content), "build_s": build_s,
+                     "last_write": last_write})
+    return rows
+
+
+# ---------------------------------------------------------------- the report
+
+
+def machine() -> dict[str, str]:
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            return "?"
+
+    import django
+
+    dirty = git("status", "--porcelain")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return {
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": git("rev-parse", "--short", "HEAD") + (" + uncommitted changes" if dirty and dirty != "?" else ""),
+        "nproc": str(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()),
+        "load": load,
+        "python": platform.python_version(),
+        "django": django.get_version(),
+        "cpu": platform.processor() or platform.machine(),
+    }
+
+
+def main() -> None:
+    print("Generating the matches…", flush=True)
+    long_match = thousand_match(1000)
+    entries = [entry for _n, entry in long_match]
+    raw = [thousand.dump_entry(e) for e in entries]
+    replay_rows = []
+    profile = ""
+    for size, runs in ((1000, 30), (200, 100)):
+        deals = long_match[:size]
+        best, median = timed(lambda deals=deals: replay(thousand, OPTIONS, SEATS, FIRST_DEALER, deals), runs)
+        # What the services do on a write: parse every stored entry, then replay.
+        parse_best, parse_median = timed(
+            lambda size=size: replay(thousand, OPTIONS, SEATS, FIRST_DEALER,
+                                     [(n + 1, thousand.parse_entry(r, SEATS)) for n, r in enumerate(raw[:size])]),
+            max(runs // 3, 10))
+        replay_rows.append({"deals": size, "runs": runs, "best": best, "median": median,
+                            "parse_best": parse_best, "parse_median": parse_median, "what": describe(deals)})
+        print(f"replay {size:>5} deals: best {best:.1f} ms, median {median:.1f} ms "
+              f"(parse + replay: best {parse_best:.1f} ms, median {parse_median:.1f} ms)")
+    thousand_ms = replay_rows[0]["median"]
+    met = thousand_ms <= GOAL_MS
+    print(f"goal ≤ {GOAL_MS:.0f} ms for 1,000 deals (median): {'met' if met else 'NOT met'}")
+    if not met:
+        profile = profile_top(lambda: replay(thousand, OPTIONS, SEATS, FIRST_DEALER, long_match))
+        print(profile)
+
+    print("Building the matches through the services (SQLite in a temporary folder)…", flush=True)
+    sheet_rows = scoresheet_figures(entries, (5, 300))
+    for row in sheet_rows:
+        print(f"GET scoresheet, {row['deals']:>3} deals: {row['queries']} queries, best {row['best']:.1f} ms, "
+              f"median {row['median']:.1f} ms, {row['bytes'] / 1024:.0f} KiB; stale cache (replayed): "
+              f"median {row['cold_median']:.1f} ms; appending a deal: {row['last_write']:.1f} ms")
+    info = machine()
+    write_report(info, replay_rows, met, profile, sheet_rows)
+    print(f"written: {(ROOT / 'docs' / 'performance.md').relative_to(ROOT)}")
+
+
+def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: bool, profile: str,
+                 sheet_rows: list[dict[str, Any]]) -> None:
+    lines = [
+        "# Performance",
+        "",
+        "Written by `make bench` (`benchmarks/run.py`); numbers change with the machine and its load,",
+        "so compare runs on one machine. CI asserts query counts, never times.",
+        "",
+        f"- date: {info['date']}",
+        f"- commit: {info['commit']}",
+        f"- nproc: {info['nproc']} ({info['cpu']}), load average: {info['load']}",
+        f"- Python {info['python']}, Django {info['django']}",
+        "",
+        "## Replaying a 1000 (Тысяча) match, pure `referee/`",
+        "",
+        "`referee.ledger.replay` over parsed entries, 3 players, classic rules; one warm-up, then",
+        "best and median of N runs (`time.perf_counter`). \"Parse + replay\" also parses every stored",
+        "JSON entry first, as `scorebook.services` does on every write.",
+        "",
+        "| deals | runs | replay best | replay median | parse + replay best | parse + replay median |",
+        "|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in replay_rows:
+        lines.append(f"| {r['deals']} | {r['runs']} | {r['best']:.1f} ms | {r['median']:.1f} ms | "
+                     f"{r['parse_best']:.1f} ms | {r['parse_median']:.1f} ms |")
+    lines += ["", f"**Goal ≤ {GOAL_MS:.0f} ms for 1,000 deals (median replay): {'met' if met else 'not met'}.**", ""]
+    for r in replay_rows:
+        lines.append(f"- {r['deals']} deals: {r['what']}")
+    if profile:
+        lines += ["", "Profile of one 1,000-deal replay (cProfile, by own time):", "", "```text", profile, "```"]
+    lines += [
+        "",
+        "## The scoresheet GET",
+        "",
+        "`GET /api/matches/<id>/scoresheet/`, logged in (`force_login`), in process with Django's test",
+        "client, `DEBUG=0`, SQLite in a temporary folder; the match and its deals made through",
+        "`scorebook.services`. Queries counted with `CaptureQueriesContext` on a warm request; time per",
+        "GET best and median of 30. \"Stale cache\": the match's cached sheet was made by other rules",
+        "(as after a deploy that changed `referee/`), so every GET parses and replays the deals.",
+        "",
+        "| deals | queries | best | median | stale cache: median | response | appending a deal (last 5, median) | building the match |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in sheet_rows:
+        lines.append(f"| {r['deals']} | {r['queries']} | {r['best']:.1f} ms | {r['median']:.1f} ms | "
+                     f"{r['cold_median']:.1f} ms | {r['bytes'] / 1024:.0f} KiB | {r['last_write']:.1f} ms | "
+                     f"{r['build_s']:.1f} s |")
+    lines += ["", "The queries (300 deals):", "", "```sql"]
+    lines += [q if len(q) < 200 else q[:197] + "…" for q in sheet_rows[-1]["sql"]]
+    lines += ["```", ""]
+    path = ROOT / "docs" / "performance.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
