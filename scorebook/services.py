@@ -171,6 +171,18 @@ def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author:
     return Written(deal=changed, match=match, warnings=_warnings_for(sheet, changed.number))
 
 
+class _AlreadyWritten(Exception):
+    """Raised inside the write's transaction to roll back its version bump: the write was done."""
+
+
+def _check_not_repeated(claimed: Match, client_id: str | None) -> None:
+    # Seen only now, after waiting for the lock: the same write committed meanwhile (a retry racing
+    # its original). Returning from inside the transaction would commit the version bump of a
+    # write that stores nothing, so raise and let _written_once answer from the history.
+    if _repeated(claimed, client_id) is not None:
+        raise _AlreadyWritten
+
+
 def _written_once(write: Any, match: Match, client_id: str | None) -> Written:
     """Run *write* unless its client id was already seen (before or, in a race, during it)."""
     if (done := _repeated(match, client_id)) is not None:
@@ -178,7 +190,8 @@ def _written_once(write: Any, match: Match, client_id: str | None) -> Written:
     try:
         with transaction.atomic():
             return write()
-    except IntegrityError:
+    except (IntegrityError, _AlreadyWritten, VersionConflict):
+        # A retry that raced its original finds the version moved by that very write: answer it.
         if (done := _repeated(match, client_id)) is not None:
             return done
         raise
@@ -190,8 +203,7 @@ def deal_record(*, match: Match, entry: Any, expected_version: int | None = None
 
     def write() -> Written:
         claimed = _claim(match, expected_version)
-        if (done := _repeated(claimed, client_id)) is not None:
-            return done
+        _check_not_repeated(claimed, client_id)
         deals = list(claimed.deals.order_by("number"))
         number = (deals[-1].number if deals else 0) + 1
         new = Deal(match=claimed, number=number, entry=_canonical(claimed, entry, number))
@@ -216,8 +228,7 @@ def deal_replace(*, match: Match, number: int, entry: Any, expected_version: int
 
     def write() -> Written:
         claimed = _claim(match, expected_version)
-        if (done := _repeated(claimed, client_id)) is not None:
-            return done
+        _check_not_repeated(claimed, client_id)
         deals = list(claimed.deals.order_by("number"))
         deal = _find(deals, number)
         deal.entry = _canonical(claimed, entry, number)
@@ -234,8 +245,7 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
 
     def write() -> Written:
         claimed = _claim(match, expected_version)
-        if (done := _repeated(claimed, client_id)) is not None:
-            return done
+        _check_not_repeated(claimed, client_id)
         deals = list(claimed.deals.order_by("number"))
         deal = _find(deals, number)
         if deal.voided:

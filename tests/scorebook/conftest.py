@@ -1,0 +1,53 @@
+"""Fixtures shared by the database and API tests: users, clients, a 1000 match, entry builders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from scorebook import services
+from scorebook.models import Match
+
+PLAYERS = ["Аня", "Борис", "Вика"]
+
+
+def play(declarer: int = 0, bid: int = 100, contract: int | None = None,
+         points: tuple[int, ...] | list[int] = (45, 67, 8), marriages: Any = None, **extra: Any) -> dict[str, Any]:
+    """A raw 3-player 1000 play as a client sends it (marriages default to none declared)."""
+    entry: dict[str, Any] = {"type": "play", "declarer": declarer, "bid": bid,
+                             "contract": bid if contract is None else contract, "points": list(points)}
+    if marriages is not None:
+        entry["marriages"] = marriages
+    return entry | extra
+
+
+def penalty(player: int, points: int, reason: str = "") -> dict[str, Any]:
+    return {"type": "penalty", "player": player, "points": points, "reason": reason}
+
+
+@pytest.fixture
+def owner(django_user_model):
+    # No password: tokens and force_login need none, and hashing one costs ~0.25 s a test.
+    return django_user_model.objects.create_user(username="anya")
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    return django_user_model.objects.create_user(username="mallory")
+
+
+@pytest.fixture
+def api(owner) -> APIClient:
+    """The owner's phone: token authentication, as a non-browser client signs in."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    return client
+
+
+@pytest.fixture
+def match(owner) -> Match:
+    """A fresh 3-player 1000 match, classic preset, seat 0 deals first."""
+    return services.match_create(owner=owner, game="thousand", players=PLAYERS)

@@ -1,0 +1,94 @@
+"""Query counts are pinned, never timings: reading a match costs the same for 5 deals as for 300.
+
+Signed in with a session, a read makes three queries: the session, the user, the match (its
+sheet is the cached replay, so the deals are not read). With a token: the token joined to its
+user, then the match.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from referee.games import thousand
+from scorebook import services
+from scorebook.models import Deal, Match
+from tests.scorebook.conftest import PLAYERS, play
+
+pytestmark = pytest.mark.django_db
+
+SESSION_READ = 3  # session, user, match
+TOKEN_READ = 2  # token with its user, match
+
+
+def cycle(number: int) -> dict[str, Any]:
+    """Deal *number* of a match whose totals come back to 0 every three deals: the declarer
+    (seat (number − 1) mod 3) takes 20 of his 100 → −100, the defenders 50 each → +50, +50."""
+    declarer = (number - 1) % 3
+    return play(declarer, 100, points=[20 if seat == declarer else 50 for seat in range(3)])
+
+
+def match_with(owner, deals: int) -> Match:
+    """Deals 1 … n−1 written straight into the table (canonical entries), the last one through
+    the service, which replays all of them and caches the sheet."""
+    match = services.match_create(owner=owner, game="thousand", players=PLAYERS)
+    Deal.objects.bulk_create(
+        Deal(match=match, number=n, entry=thousand.dump_entry(thousand.parse_entry(cycle(n), 3)))
+        for n in range(1, deals))
+    services.deal_record(match=match, entry=cycle(deals))
+    match.refresh_from_db()
+    assert len(match.sheet["rows"]) == deals
+    return match
+
+
+@pytest.fixture
+def session_client(client, owner):
+    client.force_login(owner)
+    return client
+
+
+@pytest.mark.parametrize("deals", [5, 300])
+def test_the_scoresheet_costs_the_same_queries_for_any_length(session_client, owner, deals: int,
+                                                              django_assert_num_queries) -> None:
+    match = match_with(owner, deals)
+    with django_assert_num_queries(SESSION_READ):
+        answer = session_client.get(f"/api/matches/{match.pk}/scoresheet/")
+    assert answer.status_code == 200
+    sheet = answer.json()
+    assert len(sheet["rows"]) == deals
+    # 300 = 3 × 100: the totals are back at 0; 5 deals: after deal 3 back at 0, then deal 4
+    # (declarer 0) [−100, 50, 50] and deal 5 (declarer 1) [+50, −100, +50] → [−50, −50, 100].
+    assert sheet["totals"] == ([0, 0, 0] if deals == 300 else [-50, -50, 100])
+
+
+@pytest.mark.parametrize("deals", [5, 300])
+def test_the_match_detail_costs_the_same_queries_for_any_length(session_client, owner, deals: int,
+                                                                django_assert_num_queries) -> None:
+    match = match_with(owner, deals)
+    with django_assert_num_queries(SESSION_READ):
+        answer = session_client.get(f"/api/matches/{match.pk}/")
+    assert answer.status_code == 200
+    assert answer.json()["version"] == 1
+
+
+@pytest.mark.parametrize("deals", [5, 300])
+def test_a_token_read_costs_two_queries(owner, deals: int, django_assert_num_queries) -> None:
+    match = match_with(owner, deals)
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    with django_assert_num_queries(TOKEN_READ):
+        assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
+    with django_assert_num_queries(TOKEN_READ):
+        assert phone.get(f"/api/matches/{match.pk}/").status_code == 200
+
+
+def test_a_stale_cache_is_replayed_with_one_more_query(session_client, owner, django_assert_num_queries) -> None:
+    # A sheet cached by other rules: the read replays, reading the deals once (one query more).
+    match = match_with(owner, 300)
+    Match.objects.filter(pk=match.pk).update(sheet={**match.sheet, "engine": "other-rules"})
+    with django_assert_num_queries(SESSION_READ + 1):
+        answer = session_client.get(f"/api/matches/{match.pk}/scoresheet/")
+    assert answer.json()["totals"] == [0, 0, 0]
