@@ -280,8 +280,11 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
             written = (services.deal_record(**kwargs) if number is None
                        else services.deal_replace(number=number, **kwargs))
     except Rejected as rejected:
-        return None, {"values": entry_forms.post_values(request.POST, seats),
-                      "errors": _errors_from(rejected, match.players, action)}
+        errors = _errors_from(rejected, match.players, action)
+        if not (request.POST.get("contract") or "").strip():
+            # Left blank, the contract is the bid: the bid's own error says it all.
+            errors.pop("contract", None)
+        return None, {"values": entry_forms.post_values(request.POST, seats), "errors": errors}
     except services.VersionConflict:
         return None, {"values": entry_forms.post_values(request.POST, seats),
                       "errors": {"__all__": [_("Someone else changed this match meanwhile: the sheet is up to "
@@ -300,7 +303,10 @@ def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
     match.refresh_from_db()
     context = _match_context(request, match, **form)
     if request.htmx:
-        return render(request, "scorebook/match.html#main", context)
+        response = render(request, "scorebook/match.html#main", context)
+        if written is None:  # refused: bring the form and its errors into view
+            response["HX-Reswap"] = "outerHTML show:#entry-title:top"
+        return response
     if written is not None and not form.get("warnings"):
         return redirect("match", pk=match.pk)
     return render(request, "scorebook/match.html", context)
