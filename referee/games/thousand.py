@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from decimal import Decimal
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -86,8 +87,55 @@ PRESETS: dict[str, Options] = {
     "classic": Options(),
     "strict": Options(bolts_consecutive=True, write_off_limit=1, golden_round=True),
     "simple": Options(barrel=False, samosval=False, dark=False, bolt_penalty=0),
+    # Seed 001, first section ("Бочка и ряд других дополнений"): the golden round is "еще одно
+    # почти обязательное правило"; everything else as classic.
+    "golden_round": Options(golden_round=True),
+    # Seed 001, the sections that write off "один раз за игру": "Ему списывают 120 очков, а
+    # соперники также получают по 60 очков"; "Три болта подряд приводят к списыванию 120 очков".
+    "write_off_once_60": Options(write_off="minus_contract_60_each", write_off_limit=1, bolts_consecutive=True),
+    # Seed 001, "Ну вот мы и на бочке": card points counted exactly on the barrel, "993 округляется
+    # до 990 и вычитается 120"; "набрал 555 очков в плюсе или в минусе, то его запись обнуляется".
+    "barrel_accumulate": Options(barrel_mode="accumulate", samosval_negative=True),
+    # Seed 001: "По некоторым данным разведки правилам садятся на бочку при наборе 900 очков".
+    "barrel_900": Options(barrel_threshold=900),
+    # Seed 001: "альтернативную систему, при которой максимальным является трефовый марьяж, а самый
+    # нижний – бубовый" (the two middle values are the usual ones swapped).
+    "clubs_high": Options(marriage_values=(("H", 60), ("D", 40), ("C", 100), ("S", 80))),
 }
 DEFAULT_PRESET = "classic"
+PRESET_NOTES = {
+    "classic": _("RULES.md's defaults: barrel at 880, three deals, bolts over the whole match, dark from 240."),
+    "strict": _("Only bolts in a row count, one write-off per player, the golden round is played."),
+    "simple": _("No barrel, no samosval, no dark, bolts cost nothing."),
+    "golden_round": _("Classic with the golden round: the first circle is played for 120 blind, doubled."),
+    "write_off_once_60": _("A write-off costs the contract and gives each opponent 60, once per player; "
+                           "only bolts in a row count."),
+    "barrel_accumulate": _("On the barrel card points are added exactly; falling floors to tens and costs "
+                           "120 (993 → 870); −555 also drops to 0."),
+    "barrel_900": _("The barrel is at 900."),
+    "clubs_high": _("Marriages: ♣ 100, ♠ 80, ♥ 60, ♦ 40."),
+}
+
+
+def check_options(options: Options, seats: int) -> list[Violation]:
+    """House rules that contradict each other, refused when the match is created."""
+    found: list[Violation] = []
+
+    def conflict(message: str, where: str, **params: Any) -> None:
+        found.append(error("options_conflict", message, f"options.{where}", **params))
+
+    if options.barrel and options.barrel_threshold >= options.target:
+        conflict(_("The barrel (%(threshold)s) must be below the target (%(target)s)."), "barrel_threshold",
+                 threshold=options.barrel_threshold, target=options.target)
+    if options.samosval_negative and not options.samosval:
+        conflict(_("−555 to 0 is part of the samosval rule, which is off."), "samosval_negative")
+    if options.dark_raise and not options.dark:
+        conflict(_("A raised dark contract needs the dark game, which is off."), "dark_raise")
+    if options.write_off == "off" and (options.write_off_limit is not None or options.write_off_on_barrel):
+        conflict(_("Write-offs are off: their limit and barrel rule mean nothing."), "write_off")
+    if options.barrel and options.barrel_fall_penalty > options.barrel_threshold:
+        conflict(_("Falling off the barrel cannot cost more than the barrel itself."), "barrel_fall_penalty")
+    return found
 
 
 def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> Options:
@@ -364,7 +412,27 @@ def dump_state(state: State) -> dict[str, Any]:
         "must_play": state.must_play,
         "golden_circle": state.golden_circle or None,
         "obligatory_declarer": state.obligatory_declarer(),
+        "settlement": settlement(state),
     }
+
+
+def settlement(state: State) -> list[dict[str, Any]] | None:
+    """Seed 001, "Конец": "оставшиеся участники выплачивают ему сумму, которую недобрали до тысячи"
+    — each loser owes the winner the target minus his total, times ``stake_per_point``."""
+    if state.winner is None:
+        return None
+    target = state.options.target
+    stake = state.options.stake_per_point
+    rows = []
+    for seat, total in enumerate(state.totals):
+        if seat == state.winner:
+            continue
+        points = target - total
+        row: dict[str, Any] = {"from": seat, "to": state.winner, "points": points}
+        if stake is not None:
+            row["money"] = str((Decimal(str(stake)) * points).normalize())
+        rows.append(row)
+    return rows
 
 
 # ---------------------------------------------------------------- validation
@@ -859,11 +927,17 @@ def _score_write_off(deal: _Deal, entry: WriteOff) -> None:
 
 def _adjust(deal: _Deal, seat: int, points: int) -> None:
     """A penalty or the dealer's fine: a barrel sitter pushed below the barrel leaves it (not used)."""
+    opts = deal.state.options
     deal.totals[seat] += points
     player = deal.players[seat]
-    if player.on_barrel and deal.totals[seat] < deal.state.options.barrel_threshold:
+    if player.on_barrel and deal.totals[seat] < opts.barrel_threshold:
         deal.player(seat, on_barrel=False, barrel_deals_left=None)
         deal.say(_("%(player)s leaves the barrel"), player=Seat(seat))
+    elif player.on_barrel and opts.barrel_mode == "contract" and deal.totals[seat] > opts.barrel_threshold:
+        # On the barrel his total is the barrel itself: only a finished contract takes him past it.
+        deal.totals[seat] = opts.barrel_threshold
+        deal.say(_("%(player)s stays on the barrel at %(threshold)s"), player=Seat(seat),
+                 threshold=opts.barrel_threshold)
 
 
 def _after_deal(deal: _Deal, played: bool = False) -> None:
