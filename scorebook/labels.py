@@ -54,6 +54,11 @@ PRESETS = {
     "classic": _("Classic"),
     "strict": _("Strict"),
     "simple": _("Simple"),
+    "golden_round": _("With the golden round"),
+    "write_off_once_60": _("Write-off once, 60 each"),
+    "barrel_accumulate": _("Barrel: card points add up"),
+    "barrel_900": _("Barrel at 900"),
+    "clubs_high": _("Clubs high"),
 }
 
 REDEAL_REASONS = {

@@ -108,6 +108,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "games": [(name, labels.GAME_NAMES.get(name, name)) for name in PAGE_GAMES], "game": game,
         "presets": [(name, labels.PRESETS.get(name, name)) for name in module.PRESETS], "preset": preset,
+        "preset_note": getattr(module, "PRESET_NOTES", {}).get(preset, ""),
         "seat_range": range(seats.stop - 1), "min_players": seats.start, "max_players": seats.stop - 1,
         "names": [""] * (seats.stop - 1), "first_dealer": 0, "name": "", "errors": {}, "general_errors": [],
     }
@@ -178,7 +179,11 @@ def sheet_context(match: Match) -> dict[str, Any]:
     rows.sort(key=lambda r: r["number"])
     state = neutral["state"]
     winner = neutral["winner"]
+    names = match.players
+    settlement = [row | {"from_name": names[row["from"]], "to_name": names[row["to"]]}
+                  for row in (neutral["state"].get("settlement") or [])]
     return {"match": match, "rows": rows, "totals": neutral["totals"], "finished": neutral["finished"],
+            "settlement": settlement,
             "winner": match.players[winner] if winner is not None else None, "state": state,
             "seats": _seat_rows(match, state), "next_dealer": neutral["next_dealer"]}
 

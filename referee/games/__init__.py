@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from referee.games import terz, thousand
+from referee.games import khrap, terz, thirteens, thousand, tongits
 
 GAMES: dict[str, ModuleType] = {
     thousand.NAME: thousand,
     terz.NAME: terz,
+    tongits.NAME: tongits,
+    khrap.NAME: khrap,
+    thirteens.NAME: thirteens,
 }
 
 

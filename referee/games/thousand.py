@@ -430,7 +430,7 @@ def settlement(state: State) -> list[dict[str, Any]] | None:
         points = target - total
         row: dict[str, Any] = {"from": seat, "to": state.winner, "points": points}
         if stake is not None:
-            row["money"] = str((Decimal(str(stake)) * points).normalize())
+            row["money"] = format((Decimal(str(stake)) * points).normalize(), "f")
         rows.append(row)
     return rows
 

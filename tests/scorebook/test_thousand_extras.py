@@ -1,0 +1,45 @@
+"""1000 through the edges: contradicting options refused at creation, the settlement on the sheet."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from scorebook import services
+from tests.scorebook.conftest import PLAYERS, penalty, play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_contradicting_options_answer_400_and_store_no_match(api, owner) -> None:
+    response = api.post("/api/matches/", {"game": "thousand", "players": PLAYERS,
+                                          "options": {"barrel_threshold": 1000}}, format="json")
+    assert response.status_code == 400
+    assert [(v["code"], v["field"]) for v in response.json()["violations"]] == [
+        ("options_conflict", "options.barrel_threshold")]
+    assert owner.matches.count() == 0
+
+
+def test_a_regional_preset_is_frozen_into_the_match(api) -> None:
+    response = api.post("/api/matches/", {"game": "thousand", "players": PLAYERS, "preset": "barrel_900"},
+                        format="json")
+    assert response.status_code == 201
+    assert response.json()["options"]["barrel_threshold"] == 900
+
+
+def test_the_finished_sheet_shows_who_pays_whom(owner) -> None:
+    # No barrel, target 300, 2 a point: Аня +250, then makes 100 (100, 12→10, 8→10) → 350, wins.
+    # Борис and Вика each lack 300 − 10 = 290 points: 580 each.
+    match = services.match_create(owner=owner, game="thousand", players=PLAYERS,
+                                  options={"barrel": False, "target": 300, "stake_per_point": 2})
+    services.deal_record(match=match, entry=penalty(0, 250))
+    services.deal_record(match=match, entry=play(0, 100, points=(100, 12, 8)))
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(owner)
+    sheet = client.get(f"/api/matches/{match.pk}/scoresheet/").json()
+    assert sheet["winner"] == 0
+    assert sheet["state"]["settlement"] == [{"from": 1, "to": 0, "points": 290, "money": "580"},
+                                            {"from": 2, "to": 0, "points": 290, "money": "580"}]
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Settlement" in page
+    assert page.count(">580<") == 2
