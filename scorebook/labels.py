@@ -29,8 +29,29 @@ MARKS = {
     "golden": pgettext_lazy("mark", "golden"),
     "winner": pgettext_lazy("mark", "winner"),
     "sits_out": pgettext_lazy("mark", "sits out"),
+    # Terz
+    "declaration": pgettext_lazy("mark", "declared"),
+    "marriage": pgettext_lazy("mark", "marriage"),
+    "last_trick": pgettext_lazy("mark", "last trick"),
+    "mountain": pgettext_lazy("mark", "up the mountain"),
+    "wrong_recording": pgettext_lazy("mark", "wrong record"),
+    "forfeit": pgettext_lazy("mark", "forfeit"),
+    # Tong Its
+    "burned": pgettext_lazy("mark", "burned"),
+    "challenger": pgettext_lazy("mark", "fought"),
+    "draw": pgettext_lazy("mark", "draw"),
+    "pot": pgettext_lazy("mark", "pot"),
+    "tongit": pgettext_lazy("mark", "tongit"),
+    # Khrap
+    "khrap": pgettext_lazy("mark", "khrap"),
+    "renonce": pgettext_lazy("mark", "revoke"),
+    # Thirteens
+    "joker": pgettext_lazy("mark", "joker"),
+    "no_trick": pgettext_lazy("mark", "no trick"),
 }
-MARK_STYLE = {"write_off": "writeoff", "bolt_penalty": "penalty", "barrel_fall": "failed"}
+MARK_STYLE = {"write_off": "writeoff", "bolt_penalty": "penalty", "barrel_fall": "failed", "burned": "failed",
+              "forfeit": "penalty", "wrong_recording": "penalty", "mountain": "penalty", "renonce": "penalty",
+              "joker": "failed", "no_trick": "bolt", "tongit": "made", "khrap": "barrel", "pot": "winner"}
 
 CHOICES = {
     "nearest_5": _("to the nearest 5"),
@@ -48,6 +69,14 @@ CHOICES = {
     "minus_contract_60_each": _("declarer −contract, opponents +60 each"),
     "no_loss_half_each": _("declarer 0, opponents +half each"),
     "off": _("not allowed"),
+    "nearest_10_five_down": _("to the nearest 10, a final 5 down"),
+    "floor_10": _("down to 10"),
+    "fifths": _("fifths of the pot per trick"),
+    "khraper_takes_all": _("a successful khraper takes it all"),
+    "seed": _("J 2, Q 3, K 4"),
+    "pagat": _("J 11, Q 12, K 13"),
+    "no_meld": _("only a trick without melds"),
+    "every_trick": _("every trick"),
 }
 
 PRESETS = {
@@ -59,6 +88,9 @@ PRESETS = {
     "barrel_accumulate": _("Barrel: card points add up"),
     "barrel_900": _("Barrel at 900"),
     "clubs_high": _("Clubs high"),
+    "two_four_four": _("2-4-4 payments"),
+    "literal": _("The seed's words: the khraper takes all"),
+    "pagat": _("Pagat's card values"),
 }
 
 REDEAL_REASONS = {
