@@ -20,12 +20,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from referee.games import find_game
 from referee.ledger import Rejected
 from referee.reading import option_fields
-from scorebook import entry_forms, labels, services
+from scorebook import labels, services
+from scorebook.forms import form_for, page_games
+from scorebook.forms import number as typed_number
 from scorebook.models import Deal, Match
 from scorebook.sheets import render_line, violation_json
-
-# Games whose entry form the pages have; the others are kept through the API until theirs lands.
-PAGE_GAMES = ("thousand",)
 
 
 def my_matches(request: HttpRequest) -> QuerySet[Match]:
@@ -71,7 +70,7 @@ def _read_options(module: Any, post: Any, base: Any) -> tuple[dict[str, Any], di
         elif meta["kind"] == "suit_values":
             value = {}
             for suit, points in current:
-                typed = entry_forms._number(post.get(f"{key}_{suit}"))
+                typed = typed_number(post.get(f"{key}_{suit}"))
                 value[suit] = points if typed is None else typed
             if tuple(sorted(value.items(), key=lambda kv: "HDCS".index(kv[0]))) == current:
                 continue
@@ -85,7 +84,7 @@ def _read_options(module: Any, post: Any, base: Any) -> tuple[dict[str, Any], di
             if text == "":
                 value = None
             elif meta["kind"] == "int":
-                value = entry_forms._number(text)
+                value = typed_number(text)
             else:
                 value = text
         if value != current:
@@ -97,7 +96,7 @@ def _read_options(module: Any, post: Any, base: Any) -> tuple[dict[str, Any], di
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game") or request.GET.get("game") or "thousand"
-    if game not in PAGE_GAMES:
+    if game not in page_games():
         game = "thousand"
     module = find_game(game)
     preset = request.POST.get("preset") or request.GET.get("preset") or module.DEFAULT_PRESET
@@ -106,7 +105,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     base = module.PRESETS[preset]
     seats = module.SEATS
     context: dict[str, Any] = {
-        "games": [(name, labels.GAME_NAMES.get(name, name)) for name in PAGE_GAMES], "game": game,
+        "games": [(name, labels.GAME_NAMES.get(name, name)) for name in page_games()], "game": game,
         "presets": [(name, labels.PRESETS.get(name, name)) for name in module.PRESETS], "preset": preset,
         "preset_note": getattr(module, "PRESET_NOTES", {}).get(preset, ""),
         "seat_range": range(seats.stop - 1), "min_players": seats.start, "max_players": seats.stop - 1,
@@ -115,7 +114,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and request.POST.get("refresh") != "1":
         names = [request.POST.get(f"player_{i}", "").strip() for i in range(seats.stop - 1)]
         players = [n for n in names if n]
-        first_dealer = entry_forms._number(request.POST.get("first_dealer")) or 0
+        first_dealer = typed_number(request.POST.get("first_dealer")) or 0
         overrides, _errors = _read_options(module, request.POST, base)
         try:
             match = services.match_create(owner=request.user, game=game, players=players,
@@ -191,37 +190,23 @@ def sheet_context(match: Match) -> dict[str, Any]:
 def _form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,
                   errors: dict[str, list[str]] | None = None, warnings: list[str] | None = None,
                   number: int | None = None) -> dict[str, Any]:
+    """The entry form: what is typed, the errors by field, and the game's own extras."""
+    form = form_for(match.game)
+    if form is None:
+        return {}
     state = sheet["state"]
-    options = match.options
-    seats = len(match.players)
     if values is None:
-        values = {"declarer": state.get("obligatory_declarer") if state.get("obligatory_declarer") is not None
-                  else state.get("on_the_hundred"), "bid": 100}
+        values = form.initial_values(state)
     errors = errors or {}
     seat_rows = sheet["seats"]
-    if number is not None:  # editing: the dealer of that deal sits out (4 players), not today's
+    if number is not None:  # editing: the dealer of that deal (who sits out with 4), not today's
         row = next((r for r in services.current_sheet(match)["rows"] if r["number"] == number), None)
         if row is not None:
-            seat_rows = _seat_rows(match, state | {"dealer": row["dealer"],
-                                                   "sitting_out": row["dealer"] if seats == 4 else None})
-    players = [{
-        "index": seat["index"], "name": seat["name"], "sits_out": seat["sits_out"],
-        "declarer": str(values.get("declarer")) == str(seat["index"]),
-        "points": values.get(f"points_{seat['index']}"), "tricks": values.get(f"tricks_{seat['index']}"),
-        "marriages": [str(m) for m in values.get(f"marriages_{seat['index']}") or []],
-        "held": [str(m) for m in values.get(f"held_{seat['index']}") or []],
-        "errors": errors.get(f"points_{seat['index']}", []) + errors.get(f"marriages_{seat['index']}", [])
-        + errors.get(f"tricks_{seat['index']}", []) + errors.get(f"held_{seat['index']}", []),
-    } for seat in seat_rows]
-    return {
-        "players": players, "penalty_player": str(values.get("player", "")),
-        "values": values, "errors": errors, "warnings": warnings or [],
-        "general_errors": errors.get("__all__", []) + errors.get("type", []) + errors.get("points", []),
-        "suits": [(s, labels.SUIT_SYMBOLS[s]) for s in ("H", "D", "C", "S")]
-        + ([("A", labels.SUIT_SYMBOLS["A"])] if options.get("ace_marriage") else []),
-        "redeal_reasons": list(labels.REDEAL_REASONS.items()), "client_id": uuid.uuid4().hex,
-        "four_players": seats == 4, "options": options, "editing": number,
-    }
+            seat_rows = _seat_rows(match, state | {"dealer": row["dealer"], "sitting_out": row["dealer"]
+                                                   if state.get("sitting_out") is not None else None})
+    return {"template": form.TEMPLATE, "values": values, "errors": errors, "warnings": warnings or [],
+            "client_id": uuid.uuid4().hex, "editing": number, "seats": seat_rows,
+            "general_errors": errors.get("__all__", [])} | form.form_context(match, sheet, values, errors, seat_rows)
 
 
 def _match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, Any]:
@@ -229,7 +214,7 @@ def _match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str,
     module = find_game(match.game)
     rules = option_rows(module, module.parse_options(match.options, None))
     return sheet | {"form": _form_context(match, sheet, **form), "rules": rules,
-                    "has_form": match.game in PAGE_GAMES}
+                    "has_form": form_for(match.game) is not None}
 
 
 @login_required
@@ -248,12 +233,10 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scorebook/match.html#sheet", sheet_context(match))
 
 
-def _errors_from(rejected: Rejected, players: list[str], action: str) -> dict[str, list[str]]:
+def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = defaultdict(list)
     for v in rejected.violations:
-        name = entry_forms.field_name(v.field)
-        if action == "penalty" and name == "points":
-            name = "penalty_points"
+        name = form.field_name(v.field, action)
         message = violation_json(v, players)["message"]
         if v.deal is not None and name == "__all__":
             message = _("Deal %(number)s: %(message)s") % {"number": v.deal, "message": message}
@@ -263,35 +246,33 @@ def _errors_from(rejected: Rejected, players: list[str], action: str) -> dict[st
 
 def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any, dict[str, Any]]:
     """Run the write the form asks for; return (written or None, form context overrides)."""
-    if match.game not in PAGE_GAMES:
+    form = form_for(match.game)
+    if form is None:
         raise Http404("this game's deals are entered through the API")
     seats = len(match.players)
-    state = services.current_sheet(match)["state"]
+    neutral = services.current_sheet(match)
     action = request.POST.get("action", "play")
-    expected = entry_forms._number(request.POST.get("expected_version"))
+    expected = typed_number(request.POST.get("expected_version"))
     client_id = request.POST.get("client_id") or None
+    common = {"match": match, "author": request.user, "client_id": client_id,
+              "expected_version": expected if isinstance(expected, int) else None}
     try:
         if action == "void" and number is not None:
-            written = services.deal_void(match=match, number=number, author=request.user, client_id=client_id,
-                                         expected_version=expected if isinstance(expected, int) else None)
+            written = services.deal_void(number=number, **common)
         else:
-            dealer = state.get("dealer", 0)
+            dealer = neutral["state"].get("dealer", 0)
             if number is not None:
-                dealer = next((r["dealer"] for r in services.current_sheet(match)["rows"] if r["number"] == number),
-                              dealer)
-            entry = entry_forms.thousand_entry(request.POST, seats, dealer)
-            kwargs = {"match": match, "entry": entry, "author": request.user, "client_id": client_id,
-                      "expected_version": expected if isinstance(expected, int) else None}
-            written = (services.deal_record(**kwargs) if number is None
-                       else services.deal_replace(number=number, **kwargs))
+                dealer = next((r["dealer"] for r in neutral["rows"] if r["number"] == number), dealer)
+            entry = form.entry_from_post(request.POST, seats, dealer)
+            written = (services.deal_record(entry=entry, **common) if number is None
+                       else services.deal_replace(number=number, entry=entry, **common))
     except Rejected as rejected:
-        errors = _errors_from(rejected, match.players, action)
-        if not (request.POST.get("contract") or "").strip():
-            # Left blank, the contract is the bid: the bid's own error says it all.
-            errors.pop("contract", None)
-        return None, {"values": entry_forms.post_values(request.POST, seats), "errors": errors}
+        errors = _errors_from(rejected, form, match.players, action)
+        if hasattr(form, "clean_errors"):
+            errors = form.clean_errors(errors, request.POST)
+        return None, {"values": form.post_values(request.POST, seats), "errors": errors}
     except services.VersionConflict:
-        return None, {"values": entry_forms.post_values(request.POST, seats),
+        return None, {"values": form.post_values(request.POST, seats),
                       "errors": {"__all__": [_("Someone else changed this match meanwhile: the sheet is up to "
                                                "date now, check your entry and save again.")]}}
     except services.DealNotFound:
@@ -328,12 +309,15 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             return redirect(reverse("match", args=[match.pk]) + f"#deal-{number}")
         match.refresh_from_db()
     else:
-        form = {"values": entry_forms.thousand_values(deal.entry, len(match.players))}
+        game_form = form_for(match.game)
+        if game_form is None:
+            raise Http404("this game's deals are entered through the API")
+        form = {"values": game_form.values_from_entry(deal.entry, len(match.players))}
     sheet = sheet_context(match)
     row = next((r for r in services.current_sheet(match)["rows"] if r["number"] == number), None)
     dealer = row["dealer"] if row else sheet["state"].get("dealer")
-    seats = _seat_rows(match, sheet["state"] | {"dealer": dealer, "sitting_out": dealer if len(match.players) == 4
-                                                  else None})
+    sits_out = dealer if sheet["state"].get("sitting_out") is not None else None
+    seats = _seat_rows(match, sheet["state"] | {"dealer": dealer, "sitting_out": sits_out})
     context = sheet | {"seats": seats, "form": _form_context(match, sheet, number=number, **form), "deal": deal,
                        "history": deal.revisions.select_related("author").all()}
     return render(request, "scorebook/deal_edit.html", context)

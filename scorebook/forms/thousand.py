@@ -1,4 +1,4 @@
-"""Turning the match page's entry form (POST fields) into a game entry, and back.
+"""The 1000 entry form (see ``scorebook.forms``): POST fields to a thousand entry, and back.
 
 The form only reshapes what was typed; every rule is checked by the referee through the
 services. Field names: ``declarer``, ``bid``, ``contract``, ``points_<seat>``,
@@ -14,23 +14,20 @@ from typing import Any
 from django.http import QueryDict
 
 from referee.games import thousand
+from scorebook import labels
+from scorebook.forms import number as _number
 
 CARD_POINTS = thousand.CARD_POINTS
+TEMPLATE = "scorebook/forms/thousand.html"
 
 
-def _number(text: str | None) -> Any:
-    """A typed number as an int; anything else is passed on as typed for the referee to refuse."""
-    if text is None:
-        return None
-    cleaned = text.strip().replace("−", "-").replace("\u2212", "-")
-    if cleaned == "":
-        return None
-    if re.fullmatch(r"-?[0-9]{1,6}", cleaned):
-        return int(cleaned)
-    return cleaned
+def initial_values(state: dict[str, Any]) -> dict[str, Any]:
+    """The next deal: the obligatory declarer if there is one, else the player on the 100."""
+    obliged = state.get("obligatory_declarer")
+    return {"declarer": obliged if obliged is not None else state.get("on_the_hundred"), "bid": 100}
 
 
-def thousand_entry(post: QueryDict, seats: int, dealer: int) -> dict[str, Any]:
+def entry_from_post(post: QueryDict, seats: int, dealer: int) -> dict[str, Any]:
     """The entry the thousand form describes. One blank card-points field is "the rest of 120"."""
     action = post.get("action", "play")
     if action == "redeal":
@@ -74,7 +71,7 @@ def thousand_entry(post: QueryDict, seats: int, dealer: int) -> dict[str, Any]:
     return entry
 
 
-def thousand_values(entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:
     """Form values that show *entry* again (the edit page)."""
     if not entry:
         return {}
@@ -108,8 +105,10 @@ def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
     return values
 
 
-def field_name(api_field: str | None) -> str:
+def field_name(api_field: str | None, action: str = "play") -> str:
     """An entry's field path ("points[1]", "marriages[0][1]") as the form field it came from."""
+    if action == "penalty" and api_field == "points":
+        return "penalty_points"
     if not api_field:
         return "__all__"
     match = re.match(r"([a-z_]+)(?:\[(\d+)\])?", api_field)
@@ -125,3 +124,33 @@ def field_name(api_field: str | None) -> str:
     if seat is not None and name in ("marriages", "tricks", "marriages_held"):
         return f"{'held' if name == 'marriages_held' else name}_{seat}"
     return name
+
+
+def clean_errors(errors: dict[str, list[str]], post: QueryDict) -> dict[str, list[str]]:
+    if not (post.get("contract") or "").strip():
+        # Left blank, the contract is the bid: the bid's own error says it all.
+        errors.pop("contract", None)
+    return errors
+
+
+def form_context(match: Any, sheet: dict[str, Any], values: dict[str, Any], errors: dict[str, list[str]],
+                 seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The seats with what was typed for each, the suits, the redeal reasons."""
+    options = match.options
+    players = [{
+        "index": seat["index"], "name": seat["name"], "sits_out": seat["sits_out"],
+        "declarer": str(values.get("declarer")) == str(seat["index"]),
+        "points": values.get(f"points_{seat['index']}"), "tricks": values.get(f"tricks_{seat['index']}"),
+        "marriages": [str(m) for m in values.get(f"marriages_{seat['index']}") or []],
+        "held": [str(m) for m in values.get(f"held_{seat['index']}") or []],
+        "errors": errors.get(f"points_{seat['index']}", []) + errors.get(f"marriages_{seat['index']}", [])
+        + errors.get(f"tricks_{seat['index']}", []) + errors.get(f"held_{seat['index']}", []),
+    } for seat in seat_rows]
+    return {
+        "players": players, "penalty_player": str(values.get("player", "")),
+        "general_errors": errors.get("__all__", []) + errors.get("type", []) + errors.get("points", []),
+        "suits": [(s, labels.SUIT_SYMBOLS[s]) for s in ("H", "D", "C", "S")]
+        + ([("A", labels.SUIT_SYMBOLS["A"])] if options.get("ace_marriage") else []),
+        "redeal_reasons": list(labels.REDEAL_REASONS.items()),
+        "four_players": len(match.players) == 4, "options": options,
+    }
