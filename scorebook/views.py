@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -165,11 +168,17 @@ def sheet_context(match: Match) -> dict[str, Any]:
     """Everything the sheet partial shows: rows (voided deals too), totals, who deals."""
     neutral = services.current_sheet(match)
     deals = {d.number: d for d in match.deals.all()}
+    form = form_for(match.game)
+    row_extras = getattr(form, "row_extras", None)  # a game's own figures: the pot, the mountain…
+    seats = len(match.players)
     rows: list[dict[str, Any]] = []
     for row in neutral["rows"]:
-        cells = [{"delta": row["deltas"][i], "total": row["totals"][i], "marks": row["marks"][i]}
-                 for i in range(len(match.players))]
+        extras = row_extras(row, seats) if row_extras else {}
+        extra_cells = extras.get("cells") or [None] * seats
+        cells = [{"delta": row["deltas"][i], "total": row["totals"][i], "marks": row["marks"][i],
+                  "extra": extra_cells[i]} for i in range(seats)]
         rows.append({"number": row["number"], "dealer": row["dealer"], "type": row["type"], "cells": cells,
+                     "tail": extras.get("tail"),
                      "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False})
     for number in neutral["voided"]:
         deal = deals.get(number)
@@ -184,7 +193,19 @@ def sheet_context(match: Match) -> dict[str, Any]:
     return {"match": match, "rows": rows, "totals": neutral["totals"], "finished": neutral["finished"],
             "settlement": settlement,
             "winner": match.players[winner] if winner is not None else None, "state": state,
-            "seats": _seat_rows(match, state), "next_dealer": neutral["next_dealer"]}
+            "seats": _seat_rows(match, state), "next_dealer": neutral["next_dealer"],
+            "tail_label": getattr(form, "SHEET_TAIL_LABEL", None), "status_template": _status_template(match.game)}
+
+
+@cache
+def _status_template(game: str) -> str | None:
+    """``templates/scorebook/status/<game>.html``, when the game has one: the pot, the mountain…"""
+    name = f"scorebook/status/{game}.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return None
+    return name
 
 
 def _form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,

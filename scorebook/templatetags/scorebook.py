@@ -64,3 +64,12 @@ def index(sequence: Any, i: int) -> Any:
         return sequence[i]
     except (IndexError, KeyError, TypeError):
         return None
+
+
+@register.filter
+def last_tail(rows: Any) -> Any:
+    """The last counted row's tail figure (the pot after the latest deal)."""
+    for row in reversed(list(rows or [])):
+        if not row.get("voided") and row.get("tail") is not None:
+            return row["tail"]
+    return ""
