@@ -93,6 +93,13 @@ PRESETS = {
     "pagat": _("Pagat's card values"),
 }
 
+# Thirteens: the melds of a trick, as the referee page labels their boxes.
+MELD_KINDS = {
+    "thirteen": pgettext_lazy("thirteens", "thirteen"),
+    "pair": pgettext_lazy("thirteens", "pair"),
+    "run": pgettext_lazy("thirteens", "run"),
+}
+
 REDEAL_REASONS = {
     "four_aces": _("four aces"),
     "three_nines": _("three nines"),
@@ -100,6 +107,12 @@ REDEAL_REASONS = {
     "weak_talon": _("a weak talon"),
     "exposed_card": _("an exposed card (dealer −120, next dealer)"),
     "other": _("other"),
+}
+
+# Terz: why a player loses the match at once (seed 000: "чужий підйом", "зайва карта").
+FORFEIT_REASONS = {
+    "out_of_turn": _("a card taken out of turn"),
+    "extra_card": _("an extra card in hand"),
 }
 
 SUIT_NAMES = {"H": _("hearts"), "D": _("diamonds"), "C": _("clubs"), "S": _("spades"), "A": _("aces")}
