@@ -1,0 +1,233 @@
+"""Khrap's referee checks (see ``scorebook.checks``): "who takes this trick?" and "may I play this
+card?", as a page at ``/referee/khrap/`` and as JSON at ``/api/referee/khrap/{trick,legal}/``.
+
+The judging is ``referee.games.khrap``'s (``trick_check``, ``legal_play``; cards read by
+``read_trick``/``read_play``, which raise ``Rejected``: the API answers it as API.md's 400, the
+page shows it under the form). Nothing is stored.
+
+``/referee/khrap/preview/<match>/`` is the entry form's "what will this deal settle?": the form's
+fields scored on a copy of the match's state, nothing written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+from django.views.decorators.http import require_POST
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from referee.cards import Card
+from referee.games import khrap
+from referee.ledger import Line, Rejected
+from scorebook import services
+from scorebook.api import VIOLATIONS, StrictSerializer
+from scorebook.forms import khrap as khrap_form
+from scorebook.models import Match
+from scorebook.sheets import neutral_line, render_line, violation_json
+
+TITLE = gettext_lazy("Khrap: who takes the trick, may this card be played")
+PAGE = "scorebook/checks/khrap.html"
+PREVIEW = "scorebook/checks/khrap_preview.html"
+RANKS = [rank.value for rank in khrap.ORDER]  # the 36-card deck, 6 to ace
+SUITS = [("H", "♥"), ("S", "♠"), ("D", "♦"), ("C", "♣")]
+CARD_TEXT = 10  # the longest spelling of one card: "10♥️" and spaces
+UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
+
+
+def reason(item: Line) -> str:
+    """An explanation line in the request's language, suits as symbols."""
+    return render_line(neutral_line(item), ())
+
+
+def card_label(card: Card) -> str:
+    """A card as the page writes it: the rank as on the deck of the language, then the suit."""
+    return pgettext("card rank", card.rank.value) + card.suit.symbol
+
+
+# ---------------------------------------------------------------- the JSON API
+
+
+class KhrapTrickInput(StrictSerializer):
+    led = serializers.CharField(max_length=CARD_TEXT)
+    trump = serializers.CharField(max_length=CARD_TEXT)
+    played = serializers.ListField(child=serializers.CharField(max_length=CARD_TEXT), max_length=khrap.SEATS.stop - 2)
+
+
+class KhrapLegalInput(StrictSerializer):
+    card = serializers.CharField(max_length=CARD_TEXT)
+    hand = serializers.ListField(child=serializers.CharField(max_length=CARD_TEXT), max_length=khrap.HAND)
+    led = serializers.CharField(max_length=CARD_TEXT, required=False, allow_null=True)
+    trump = serializers.CharField(max_length=CARD_TEXT)
+
+
+def _read(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    return dict(data.validated_data)
+
+
+class KhrapTrick(APIView):
+    @extend_schema(request=KhrapTrickInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
+                                                  403: UNAUTHENTICATED},
+                   summary="Khrap: who takes this trick (winner 0 is the led card, k the k-th card played)")
+    def post(self, request: Request) -> Response:
+        data = _read(KhrapTrickInput, request)
+        led, trump, played = khrap.read_trick(data["led"], data["trump"], data["played"])
+        winner, why = khrap.trick_check(led, trump, played)
+        return Response({"winner": winner, "card": [led, *played][winner].code, "reason": reason(why)})
+
+
+class KhrapLegal(APIView):
+    @extend_schema(request=KhrapLegalInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
+                                                  403: UNAUTHENTICATED},
+                   summary="Khrap: may this card be played from this hand (led null: he leads)?")
+    def post(self, request: Request) -> Response:
+        data = _read(KhrapLegalInput, request)
+        card, hand, led, trump = khrap.read_play(data["card"], data["hand"], data.get("led"), data["trump"])
+        legal, why = khrap.legal_play(card, hand, led, trump)
+        return Response({"legal": legal, "reason": reason(why)})
+
+
+api_urlpatterns = [
+    path("trick/", KhrapTrick.as_view(), name="api-referee-khrap-trick"),
+    path("legal/", KhrapLegal.as_view(), name="api-referee-khrap-legal"),
+]
+
+
+# ---------------------------------------------------------------- the page
+
+
+def _picked(post: Any, prefix: str) -> str | None:
+    """A card picked as a rank and a suit ("led_rank", "led_suit"): its code, or None if half-picked."""
+    rank, suit = post.get(f"{prefix}_rank", ""), post.get(f"{prefix}_suit", "")
+    return rank + suit if rank and suit else None
+
+
+def page_context(**forms: Any) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "ranks": RANKS, "suit_choices": SUITS,
+        "trick_form": {"led_rank": "", "led_suit": "", "trump": "", "played": []},
+        "legal_form": {"card_rank": "", "card_suit": "", "led_rank": "", "led_suit": "", "trump": "", "hand": []},
+    }
+    context.update(forms)
+    return context
+
+
+def _answer(request: HttpRequest, partial: str, **forms: Any) -> HttpResponse:
+    """The verdict partial for htmx; the whole page, the form filled in, without JavaScript."""
+    return render(request, f"{PAGE}#{partial}" if request.htmx else PAGE, page_context(**forms))
+
+
+def _messages(rejected: Rejected) -> list[str]:
+    return [violation_json(v)["message"] for v in rejected.violations]
+
+
+@login_required
+def khrap_page(request: HttpRequest) -> HttpResponse:
+    return render(request, PAGE, page_context())
+
+
+@login_required
+@require_POST
+def khrap_trick(request: HttpRequest) -> HttpResponse:
+    post = request.POST
+    form: dict[str, Any] = {"led_rank": post.get("led_rank", ""), "led_suit": post.get("led_suit", ""),
+                            "trump": post.get("trump", ""), "played": post.getlist("played"), "errors": [],
+                            "result": None}
+    led = _picked(post, "led")
+    if led is None:
+        form["errors"].append(_("Pick the card that was led: its rank and its suit."))
+    if not form["trump"]:
+        form["errors"].append(_("Pick the trump suit."))
+    if not form["errors"]:
+        # The led card ticked among the cards played too is the same card, not a second one.
+        played = [code for code in form["played"] if code != led]
+        try:
+            led_card, trump, cards = khrap.read_trick(led, form["trump"], played)
+        except Rejected as rejected:
+            form["errors"] = _messages(rejected)
+        else:
+            winner, why = khrap.trick_check(led_card, trump, cards)
+            card = [led_card, *cards][winner]
+            form["result"] = {"card": card_label(card), "suit": card.suit.value, "led": winner == 0,
+                              "reason": reason(why), "count": len(cards) + 1}
+    return _answer(request, "trick_verdict", trick_form=form)
+
+
+@login_required
+@require_POST
+def khrap_legal(request: HttpRequest) -> HttpResponse:
+    post = request.POST
+    form: dict[str, Any] = {key: post.get(key, "") for key in ("card_rank", "card_suit", "led_rank", "led_suit",
+                                                                "trump")}
+    form |= {"hand": post.getlist("hand"), "errors": [], "result": None}
+    card = _picked(post, "card")
+    leads = form["led_suit"] == "lead"  # "I lead this trick": no card led yet
+    led = None if leads else _picked(post, "led")
+    if card is None:
+        form["errors"].append(_("Pick the card to play: its rank and its suit."))
+    if not leads and led is None:
+        form["errors"].append(_("Pick the card that was led, or “I lead”."))
+    if not form["trump"]:
+        form["errors"].append(_("Pick the trump suit."))
+    if not form["errors"]:
+        try:
+            played, hand, led_card, trump = khrap.read_play(card, form["hand"], led, form["trump"])
+        except Rejected as rejected:
+            form["errors"] = _messages(rejected)
+        else:
+            legal, why = khrap.legal_play(played, hand, led_card, trump)
+            form["result"] = {"legal": legal, "card": card_label(played), "suit": played.suit.value,
+                              "reason": reason(why)}
+    return _answer(request, "legal_verdict", legal_form=form)
+
+
+# ---------------------------------------------------------------- the entry form's preview
+
+
+@login_required
+@require_POST
+def khrap_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """What the entry form would record, scored on the match as it stands; nothing is written."""
+    match = get_object_or_404(Match.objects.filter(owner=request.user, game=khrap.NAME), pk=pk)
+    seats = len(match.players)
+    raw = khrap_form.entry_from_post(request.POST, seats, 0)
+    if raw["type"] == "play" and (raw["khrap"] is None or None in raw["tricks"]):
+        return render(request, PREVIEW, {"preview": None})  # not filled in yet: nothing to say
+    neutral = services.current_sheet(match)
+    state = khrap.State(options=khrap.parse_options(match.options or None), totals=tuple(neutral["totals"]),
+                        dealer=neutral["state"]["dealer"], pot=neutral["state"]["pot"],
+                        circle=neutral["state"]["circle"])
+    try:
+        entry = khrap.parse_entry(raw, seats)
+        problems = khrap.validate(state, entry)
+        if problems:
+            raise Rejected(problems)
+    except Rejected as rejected:
+        errors = list(dict.fromkeys(violation_json(v, match.players)["message"] for v in rejected.violations))
+        return render(request, PREVIEW, {"preview": {"errors": errors}})
+    after, outcome = khrap.apply(state, entry)
+    players = [{"name": name, "delta": outcome.deltas[i], "total": after.totals[i]}
+               for i, name in enumerate(match.players)]
+    lines = [render_line(neutral_line(item), match.players) for item in outcome.lines]
+    return render(request, PREVIEW, {"preview": {"players": players, "pot_before": state.pot, "pot_after": after.pot,
+                                                 "lines": lines, "errors": []}})
+
+
+page_urlpatterns = [
+    path("", khrap_page, name="referee-khrap"),
+    path("trick/", khrap_trick, name="referee-khrap-trick"),
+    path("legal/", khrap_legal, name="referee-khrap-legal"),
+    path("preview/<int:pk>/", khrap_preview, name="referee-khrap-preview"),
+]

@@ -1,0 +1,97 @@
+"""A Khrap evening on a phone: sign up, start a Khrap match, a silent first circle, a refused
+deal, then a khrap in circle 2; the balances and the pot on screen.
+
+Every figure is worked out by hand from RULES.md ("khrap", classic: stake 5, fifths of the amount
+at stake per trick, half the pot in circle 2), never read from the code. Seats: Аня 0, Борис 1,
+Вика 2; Аня deals first. Balances use a real minus sign (U+2212), as on paper.
+"""
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from scorebook.models import Match
+from tests.e2e.test_thousand_flow import sign_up
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+PLAYERS = ("Аня", "Борис", "Вика")
+
+
+def expect_totals(page: Page, *totals: str) -> None:
+    """The Σ row: the balances, then the pot column; waiting on it waits for htmx's swap too."""
+    expect(page.locator("#sheet .sheet-foot .cell")).to_have_text(list(totals))
+
+
+def test_a_khrap_match_is_kept_on_a_phone(page: Page, live_server) -> None:
+    base = live_server.url
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    sign_up(page, base)
+
+    # ---- a new Khrap match: picking the game redraws the form for 3 to 6 players
+    page.goto(f"{base}/matches/new/")
+    page.get_by_label("Game", exact=True).select_option("khrap")
+    expect(page.get_by_label("Game", exact=True)).to_have_value("khrap")
+    expect(page.locator("#player_5")).to_be_attached()  # six seats now
+    for seat, name in enumerate(PLAYERS):
+        page.locator(f"#player_{seat}").fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    match = Match.objects.get(owner__username="lena")
+    assert (match.game, match.players) == ("khrap", list(PLAYERS))
+    expect(page.locator("#sheet .sheet-head .tail")).to_have_text("Pot")
+    expect(page.locator(".khrap-pot")).to_have_text("0")
+    form = page.locator("#entry-form")
+    expect(form.get_by_role("radio", name="1: whole pot")).to_be_checked()
+
+    # ---- deal 1: nobody says "khrap". The pot was empty: 3 × 5 = 15 in, then 5 more each for
+    # the silent circle: pot 30, everyone −10. The next khrap is called in circle 2.
+    form.locator("#khrap-field label").filter(has_text="Nobody").click()
+    form.get_by_role("button", name="Save the deal").click()
+    expect_totals(page, "−10", "−10", "−10", "30")
+    expect(page.locator(".khrap-pot")).to_have_text("30")
+    expect(page.locator(".khrap-circle")).to_have_text("2")
+    expect(page.locator("#entry-form").get_by_role("radio", name="2: half pot")).to_be_checked()
+
+    # ---- refused: Борис khraps, tricks 1 + 2 + 1 = 4, not 5. Shown under the tricks; nothing stored.
+    form = page.locator("#entry-form")
+    form.locator("#khrap-field label").filter(has_text="Борис").click()
+    form.locator("#tricks_0").fill("1")
+    form.locator("#tricks_1").fill("2")
+    form.locator("#tricks_2").fill("1")
+    form.get_by_role("button", name="Save the deal").click()
+    tricks = page.locator("#tricks-field")
+    expect(tricks.locator(".errorlist")).to_have_text("Tricks add up to 4, not 5.")
+    expect(page.locator("#tricks_1")).to_have_value("2")  # what was typed stays
+    match.refresh_from_db()
+    assert (match.deals.count(), match.version) == (1, 1)
+
+    # ---- deal 2: Борис khraps in circle 2 and takes 3; Аня 1 (tapped with +), Вика left empty:
+    # the rest of 5 is 1. Half the pot is at stake: 30 ÷ 2 = 15, a fifth is 3: Аня 3, Борис 9,
+    # Вика 3; the pot keeps 15. Balances: −10 + 3 = −7, −10 + 9 = −1, −7 (−15 + 15 = 0).
+    form = page.locator("#entry-form")
+    expect(form.get_by_role("radio", name="Борис")).to_be_checked()
+    form.locator("#tricks_0").fill("")
+    form.get_by_role("button", name="One trick more for Аня").tap()
+    expect(form.locator("#tricks_0")).to_have_value("1")
+    form.locator("#tricks_1").fill("3")
+    form.locator("#tricks_2").fill("")
+    form.locator("#tricks_2").dispatch_event("change")
+    preview = page.locator("#khrap-preview")
+    expect(preview.locator(".khrap-money dd")).to_have_text(["+3", "+9", "+3", "30 → 15"])
+    match.refresh_from_db()
+    assert match.deals.count() == 1  # the preview stores nothing
+    # The picture: the khraper, the circle, the tricks and the preview on one phone screen.
+    page.evaluate("document.getElementById('circle-field').scrollIntoView({block: 'start'})")
+    page.screenshot(path=SCREENSHOTS / "khrap-entry.png")
+    form.get_by_role("button", name="Save the deal").click()
+    expect_totals(page, "−7", "−1", "−7", "15")
+    expect(page.locator(".khrap-pot")).to_have_text("15")
+    expect(page.locator(".khrap-circle")).to_have_text("1")
+    expect(page.locator("#sheet .sheet-row .tail")).to_have_text(["30", "15"])
+    expect(page.locator("#deal-2 .cell .extra")).to_have_text(["1 trick", "3 tricks", "1 trick"])
+    expect(page.locator(".khrap-balances tbody td.num")).to_have_text(["−7", "−1", "−7", "15"])
+    match.refresh_from_db()
+    assert [d.entry for d in match.deals.order_by("number")] == [
+        {"type": "no_khrap"}, {"type": "play", "khrap": 1, "dark": False, "circle": 2, "tricks": [1, 3, 1]}]
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=SCREENSHOTS / "khrap-sheet.png")
