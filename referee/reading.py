@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from referee.cards import Card, CardParseError, Joker, Suit, parse_card, parse_suit
 from referee.ledger import Rejected, Violation, _, error
@@ -275,3 +275,30 @@ class EntryReader:
     def done(self) -> None:
         if self.problems:
             raise Rejected(self.problems)
+
+
+def read_penalty(raw: Mapping[str, Any], seats: int, *, low: int = -10_000,
+                 high: int = 10_000) -> tuple[int, int, str]:
+    """The generic penalty every game accepts (RULES.md): ``player``, ``points``, ``reason``.
+
+    :raises Rejected: every field of the wrong shape.
+    """
+    reader = EntryReader(raw, seats, {"type", "player", "points", "reason"})
+    player = reader.seat("player")
+    points = reader.integer("points", low=low, high=high)
+    reason = reader.text("reason")
+    reader.done()
+    return player, points, reason
+
+
+def refuse_entry_type(raw: Any, seats: int, entry_types: tuple[str, ...]) -> NoReturn:
+    """Refuse an entry whose ``type`` is missing or not one of the game's. :raises Rejected: always."""
+    reader = EntryReader(raw, seats, set(raw) if isinstance(raw, Mapping) else set())
+    if isinstance(raw, Mapping):
+        if "type" not in raw:
+            reader.bad("missing_field", _("This field is required."), "type")
+        else:
+            reader.bad("bad_type", _("“%(value)s” is not one of: %(choices)s."), "type",
+                       value=_short(raw["type"]), choices=", ".join(entry_types))
+    reader.done()
+    raise Rejected(reader.problems)  # pragma: no cover - done() raised: an entry is never empty of problems

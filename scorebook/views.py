@@ -188,8 +188,10 @@ def sheet_context(match: Match) -> dict[str, Any]:
     state = neutral["state"]
     winner = neutral["winner"]
     names = match.players
+    # "Who pays whom" (1000's settlement rows); chip games give a money figure per seat instead,
+    # which their own status partial shows.
     settlement = [row | {"from_name": names[row["from"]], "to_name": names[row["to"]]}
-                  for row in (neutral["state"].get("settlement") or [])]
+                  for row in (neutral["state"].get("settlement") or []) if isinstance(row, dict) and "from" in row]
     return {"match": match, "rows": rows, "totals": neutral["totals"], "finished": neutral["finished"],
             "settlement": settlement,
             "winner": match.players[winner] if winner is not None else None, "state": state,

@@ -26,7 +26,8 @@ Settled here where seed and RULES.md are silent (each is repeated where it is co
 - "No hand has more than 13 + melds": a seat's laid melds, concealed melds and unmelded cards
   together are at most 13 (``too_many_cards``).
 
-Referee checks: ``is_meld``, ``is_tongit``, ``count``, ``draw_fight`` and ``stock_out_winner``.
+Referee checks: ``is_meld`` (``meld_kind`` says why), ``is_tongit`` (``tongit_melds`` shows the
+melds), ``count``, ``draw_fight`` and ``stock_out_winner``; ``read_cards`` reads their cards.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from typing import Any, ClassVar
 
 from referee import reading
 from referee.cards import Card, CardParseError, Rank, parse_card
-from referee.ledger import Line, Outcome, Seat, Violation, _, error, line
+from referee.ledger import Line, Outcome, Rejected, Seat, Violation, _, error, line
 from referee.reading import EntryReader, option
 
 NAME = "tongits"
@@ -414,6 +415,85 @@ def stock_out_winner(counts: Sequence[int], burned: Collection[int], last_draw: 
     if last_draw in tied:
         return last_draw, "tie_last_draw"
     return min(tied, key=lambda seat: (seat - last_draw) % seats), "tie_next_to_draw"
+
+
+def read_cards(texts: Sequence[Any], where: str = "cards") -> tuple[Card, ...]:
+    """Card texts of the 52-card deck, each at most once (RULES.md: "every card at most once").
+
+    :raises Rejected: ``bad_card`` or ``card_twice``, each at ``where[index]``.
+    """
+    read: list[Card] = []
+    problems: list[Violation] = []
+    for index, text in enumerate(texts):
+        card = _deck_card(text)
+        if isinstance(card, Violation):
+            problems.append(dataclasses.replace(card, field=f"{where}[{index}]"))
+        elif card in read:
+            problems.append(error("card_twice", _("%(card)s is already listed at %(other)s."), f"{where}[{index}]",
+                                  card=card.code, other=f"{where}[{read.index(card)}]"))
+            read.append(card)
+        else:
+            read.append(card)
+    if problems:
+        raise Rejected(problems)
+    return tuple(read)
+
+
+MELD_REASONS = {
+    "set": _("%(cards)s: three or four of one rank, a meld."),
+    "run": _("%(cards)s: a run of %(size)s in one suit, a meld."),
+    "too_few": _("%(cards)s: a meld has at least three cards."),
+    "runs_off": _("%(cards)s: runs are not melds under these house rules, only three or four of a rank."),
+    "mixed_suits": _("%(cards)s: not one rank, and a run is in one suit only."),
+    "not_in_sequence": _("%(cards)s: not in sequence (the ace is low: A-2-3 is a run, Q-K-A is not)."),
+}
+
+
+def meld_kind(cards: Sequence[Card], runs: bool = True) -> tuple[str | None, str]:
+    """``("set" | "run" | None, reason)``: what kind of meld *cards* are, with a ``MELD_REASONS``
+    key saying why (the same rule as ``is_meld``; *cards* are distinct, read by ``read_cards``)."""
+    if len(cards) < 3:
+        return None, "too_few"
+    if len({c.rank for c in cards}) == 1:
+        return "set", "set"  # distinct cards of one rank: at most the four suits
+    if is_meld(cards, runs):
+        return "run", "run"
+    if not runs:
+        return None, "runs_off"
+    if len({c.suit for c in cards}) != 1:
+        return None, "mixed_suits"
+    return None, "not_in_sequence"
+
+
+def tongit_melds(cards: Sequence[Card], runs: bool = True) -> list[tuple[Card, ...]] | None:
+    """One way to meld every card of *cards* (distinct), each meld low to high, or None when
+    there is none: what ``is_tongit`` answers, with the melds shown."""
+    def split(left: frozenset[Card]) -> list[tuple[Card, ...]] | None:
+        if not left:
+            return []
+        first = min(left, key=_place)
+        same_rank = [c for c in left if c.rank is first.rank and c != first]
+        options = [(first, *others) for size in (2, 3) for others in _choose(same_rank, size)]
+        if runs:
+            run = [first]
+            for rank in ORDER[ORDER.index(first.rank) + 1:]:
+                following = Card(rank, first.suit)
+                if following not in left:
+                    break
+                run.append(following)
+                if len(run) >= 3:
+                    options.append(tuple(run))
+        for meld in options:
+            rest = split(left - set(meld))
+            if rest is not None:
+                return [tuple(sorted(meld, key=_place)), *rest]
+        return None
+
+    return split(frozenset(cards))
+
+
+def _place(card: Card) -> tuple[int, str]:
+    return ORDER.index(card.rank), card.suit.value
 
 
 def _card(card: Card | str) -> Card:
