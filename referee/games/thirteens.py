@@ -19,8 +19,8 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from referee import reading
-from referee.cards import Card, Joker, Rank, Suit, parse_card
-from referee.ledger import Line, Outcome, Seat, Violation, _, error, line
+from referee.cards import Card, CardParseError, Joker, Rank, Suit, parse_card
+from referee.ledger import Line, Outcome, Rejected, Seat, Violation, _, error, line
 from referee.reading import EntryReader, option
 
 NAME = "thirteens"
@@ -354,6 +354,103 @@ def trick_winner(cards: Sequence[AnyCard | str], trump: Suit | None) -> int:
         led = trump  # no joker: the highest trump takes it
     following = [(i, c) for i, c in suited if c.suit is led]
     return max(following, key=lambda p: RANK_ORDER[p[1].rank])[0]
+
+
+# ---------------------------------------------------------------- referee checks: reading a trick, why
+
+
+TRICK_SIZES = range(3, 7)  # one card from each of 3 to 6 players
+
+
+def read_trick(cards: Any, where: str = "cards") -> Trick:
+    """One trick for the referee checks: 3 to 6 cards of the 54, each once, in any spelling API.md
+    accepts. :raises Rejected: ``bad_type``, ``bad_card``, ``card_twice``, ``trick_size``."""
+    if not isinstance(cards, (list, tuple)):
+        raise Rejected([error("bad_type", _("Expected a list of cards."), where)])
+    found: list[Violation] = []
+    read: list[AnyCard] = []
+    for index, text in enumerate(cards):
+        spot = f"{where}[{index}]"
+        try:
+            card = text if isinstance(text, (Card, Joker)) else parse_card(text)
+        except CardParseError:
+            found.append(error("bad_card", _("“%(value)s” is not a card."), spot, value=str(text)[:40]))
+            continue
+        if card in read:
+            found.append(error("card_twice", _("%(card)s is listed twice."), spot, card=card.code))
+        read.append(card)
+    if len(cards) not in TRICK_SIZES:
+        # Seed 004: "Выложенные карты по одной от каждого игрока называются взятка"; 3-6 players.
+        found.append(error("trick_size", _("A trick holds one card from each player: 3 to 6 cards, not "
+                                           "%(count)s."), where, count=len(cards)))
+    if found:
+        raise Rejected(found)
+    return tuple(read)
+
+
+def trick_lines(item: TrickScore, options: Options | None = None) -> tuple[Line, ...]:
+    """Why a trick scores what it does, one line per part, then the total."""
+    options = options or Options()
+    values = PIP_VALUES[options.pip_values]
+    out: list[Line] = []
+    for meld in item.melds:
+        if meld.kind == "thirteen":
+            out.append(line(_("Thirteen %(cards)s (%(values)s = 13): %(points)s"), cards=cards_text(meld.cards),
+                            values=" + ".join(str(values[c.rank]) for c in meld.cards), points=meld.points))
+        elif meld.kind == "pair":
+            out.append(line(_("Pair %(cards)s: %(points)s"), cards=cards_text(meld.cards), points=meld.points))
+        else:
+            out.append(line(_("Run %(cards)s: %(points)s"), cards=cards_text(meld.cards), points=meld.points))
+    if item.trick_point:
+        if options.trick_point_rule == "every_trick":
+            out.append(line(_("Every trick scores %(points)s"), points=item.trick_point))
+        else:
+            out.append(line(_("No meld and no joker: the trick scores %(points)s"), points=item.trick_point))
+    if item.jokers:
+        out.append(line(_("Jokers taken: %(count)s × %(each)s = %(points)s"), count=item.jokers,
+                        each=options.joker_points, points=item.joker_points))
+    out.append(line(_("This trick scores %(points)s"), points=item.points))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWin:
+    """Who takes a trick and why: the index of the winning card in play order."""
+
+    index: int
+    card: Card
+    reason: Line
+
+
+def winner_check(cards: Sequence[AnyCard | str], trump: Suit | None) -> TrickWin:
+    """``trick_winner`` with the reason in words. :raises ValueError: as ``trick_winner``."""
+    index = trick_winner(cards, trump)
+    played = [parse_card(c) if isinstance(c, str) else c for c in cards]
+    card = played[index]
+    assert isinstance(card, Card)
+    jokers = any(isinstance(c, Joker) for c in played)
+    led = next(c for c in played if isinstance(c, Card))
+    trumps = [c for c in played if isinstance(c, Card) and trump is not None and c.suit is trump]
+    if trump is not None and not jokers and trumps:
+        if len(trumps) == 1:
+            reason = line(_("%(card)s is the only trump (%(suit)s) in the trick."), card=cards_text([card]),
+                          suit=trump)
+        else:
+            reason = line(_("%(card)s is the highest trump (%(suit)s) in the trick."), card=cards_text([card]),
+                          suit=trump)
+    elif trumps:
+        reason = line(_("A joker was played: trumps count for nothing in this trick, so %(card)s, the highest "
+                        "card of the suit led (%(suit)s), takes it."), card=cards_text([card]), suit=led.suit)
+    elif isinstance(played[0], Joker):
+        reason = line(_("A joker was led: the first card after it sets the suit (%(suit)s); %(card)s is the "
+                        "highest of that suit."), card=cards_text([card]), suit=led.suit)
+    elif trump is None:
+        reason = line(_("No trumps: %(card)s is the highest card of the suit led (%(suit)s)."),
+                      card=cards_text([card]), suit=led.suit)
+    else:
+        reason = line(_("No trump in the trick: %(card)s is the highest card of the suit led (%(suit)s)."),
+                      card=cards_text([card]), suit=led.suit)
+    return TrickWin(index, card, reason)
 
 
 # ---------------------------------------------------------------- validation
