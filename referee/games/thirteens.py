@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from referee import reading
 from referee.cards import Card, CardParseError, Joker, Rank, Suit, parse_card
 from referee.ledger import Line, Outcome, Rejected, Seat, Violation, _, error, line
-from referee.reading import EntryReader, option
+from referee.reading import EntryReader, option, read_penalty, refuse_entry_type
 
 NAME = "thirteens"
 # Seed 004: "Сколько игроков 3-6".
@@ -115,21 +115,8 @@ def parse_entry(raw: Any, seats: int) -> Entry:
     if kind == "play":
         return _parse_play(raw, seats)
     if kind == "penalty":
-        reader = EntryReader(raw, seats, _COMMON | {"player", "points", "reason"})
-        player = reader.seat("player")
-        points = reader.integer("points", low=-POINTS_LIMIT, high=POINTS_LIMIT)
-        reason = reader.text("reason")
-        reader.done()
-        return Penalty(player, points, reason)
-    reader = EntryReader(raw, seats, set(raw) if isinstance(raw, Mapping) else set())
-    if isinstance(raw, Mapping):
-        if "type" not in raw:
-            reader.bad("missing_field", _("This field is required."), "type")
-        else:
-            reader.bad("bad_type", _("“%(value)s” is not one of: %(choices)s."), "type",
-                       value=str(kind), choices=", ".join(ENTRY_TYPES))
-    reader.done()
-    raise AssertionError("unreachable")  # pragma: no cover
+        return Penalty(*read_penalty(raw, seats, low=-POINTS_LIMIT, high=POINTS_LIMIT))
+    refuse_entry_type(raw, seats, ENTRY_TYPES)
 
 
 def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
