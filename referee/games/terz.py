@@ -568,6 +568,8 @@ def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
     else:
         result = _score_penalty(deal, entry)
         winner = _winner(deal)
+    # Every row carries the mountain after it, so that the sheet can show it beside each total.
+    result["mountain"] = list(deal.mountain)
     new = dataclasses.replace(state, totals=tuple(deal.totals), mountain=tuple(deal.mountain), dealer=dealer,
                               winner=winner)
     deltas = tuple(after - before for after, before in zip(new.totals, state.totals, strict=True))
