@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from referee import reading
 from referee.cards import Card, CardParseError, Rank, Suit, parse_card
 from referee.ledger import Line, Outcome, Rejected, Seat, Violation, _, error, line
-from referee.reading import EntryReader, option
+from referee.reading import EntryReader, option, read_penalty, refuse_entry_type
 
 NAME = "terz"
 SEATS = range(2, 3)
@@ -149,21 +149,8 @@ def parse_entry(raw: Any, seats: int) -> Entry:
         reader.done()
         return Forfeit(player, reason)
     if kind == "penalty":
-        reader = EntryReader(raw, seats, _COMMON | {"player", "points", "reason"})
-        player = reader.seat("player")
-        points = reader.integer("points", low=-10_000, high=10_000)
-        reason = reader.text("reason")
-        reader.done()
-        return Penalty(player, points, reason)
-    reader = EntryReader(raw, seats, set(raw) if isinstance(raw, Mapping) else set())
-    if isinstance(raw, Mapping):
-        if "type" not in raw:
-            reader.bad("missing_field", _("This field is required."), "type")
-        else:
-            reader.bad("bad_type", _("“%(value)s” is not one of: %(choices)s."), "type",
-                       value=str(kind), choices=", ".join(ENTRY_TYPES))
-    reader.done()
-    raise AssertionError("unreachable")  # pragma: no cover
+        return Penalty(*read_penalty(raw, seats))
+    refuse_entry_type(raw, seats, ENTRY_TYPES)
 
 
 def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
