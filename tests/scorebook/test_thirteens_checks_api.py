@@ -139,7 +139,7 @@ def test_the_page_draws_the_melds_of_a_trick(browser: Client) -> None:
     assert html.count('class="meld meld-thirteen"') == 1
     assert html.count('class="meld meld-pair"') == 1
     assert html.count('class="meld meld-joker"') == 1
-    assert 'class="verdict-answer">0 ' in html
+    assert 'class="verdict-answer">Points: 0<' in html
 
 
 def test_the_page_says_who_takes_the_trick_in_tap_order(browser: Client) -> None:
