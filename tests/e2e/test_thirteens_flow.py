@@ -113,7 +113,7 @@ def test_the_referee_scores_a_trick_and_says_who_takes_it(page: Page, live_serve
         card(trick, code).tap()
     trick.get_by_role("button", name="Score the trick").tap()
     verdict = page.locator("#trick-verdict")
-    expect(verdict.locator(".verdict-answer")).to_have_text("0 points")
+    expect(verdict.locator(".verdict-answer")).to_have_text("Points: 0")
     expect(verdict.locator(".meld-thirteen .card-face")).to_have_text(["K♥", "6♠", "Q♦"])  # grid order: ♥ ♠ ♦ ♣
     expect(verdict.locator(".meld-pair .card-face")).to_have_text(["5♦", "5♣"])
     page.screenshot(path=tmp_path / "referee-trick.png")

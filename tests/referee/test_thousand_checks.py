@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from referee.cards import Suit
 from referee.games import thousand
 from referee.games.thousand import bid_check, marriage_check
 from referee.ledger import Rejected
@@ -109,7 +110,7 @@ def test_the_explanation_says_what_the_hand_holds_and_why() -> None:
 
 def test_the_suits_in_the_lines_are_suits_for_the_edge_to_render() -> None:
     check = bid_check(["KH", "QH"], None, options())
-    assert check.lines[1].params["suit"] is thousand.Suit.HEARTS
+    assert check.lines[1].params["suit"] is Suit.HEARTS
 
 
 # ---------------------------------------------------------------- reading the hand

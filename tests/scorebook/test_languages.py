@@ -123,7 +123,7 @@ def test_the_match_page_speaks_russian(client: Client, match: Match) -> None:
         "Расписать (Р)",
         "Пересдача",
         "Правила этой партии",
-        "Шаг торговли",  # an option label marked in referee/games/thousand.py
+        "Шаг торговли",  # an option label marked in referee/games/thousand/rules.py
         "недобор",  # the "failed" mark (context "mark")
         "Аня: заказ 110 не сыгран (взято 95): -110",  # the explanation line
     ):
@@ -231,7 +231,7 @@ def referee_templates() -> dict[str, set[str]]:
 
 def test_the_referee_marks_its_templates() -> None:
     found = referee_templates()
-    assert "Bids go up in steps of %(step)s." in found["referee/games/thousand.py"]
+    assert "Bids go up in steps of %(step)s." in found["referee/games/thousand/validation.py"]
     assert sum(len(texts) for texts in found.values()) > 100
 
 

@@ -1,0 +1,69 @@
+"""Тысяча (1000) for 2–4 players, as read in seed 001 and RULES.md ("thousand").
+
+A deal is one of four entries: a played deal (``Play``), a write-off (``WriteOff``, расписать),
+a redeal and a generic penalty. ``validate`` finds every problem with an entry at a point of the
+match; ``apply`` scores it in the order RULES.md fixes: deal scores → bolt penalty → barrel
+(mount, cap, attempts, falls, conflicts, reset to 0) → samosval → winner.
+
+The game is one package, read in this order: ``rules`` (constants, options, presets),
+``entries``, ``state``, ``validation``, ``scoring``, ``checks`` (the referee's questions).
+"""
+
+from __future__ import annotations
+
+from referee.games.thousand.checks import (  # noqa: F401 — the game's contract and helpers
+    BidCheck,
+    MarriageCheck,
+    bid_check,
+    card_points,
+    highest_bid,
+    marriage_check,
+    marriages_in,
+    read_cards,
+)
+from referee.games.thousand.entries import (  # noqa: F401 — the game's contract and helpers
+    Entry,
+    Penalty,
+    Play,
+    Redeal,
+    WriteOff,
+    dump_entry,
+    parse_entry,
+)
+from referee.games.thousand.rules import (  # noqa: F401 — the game's contract and helpers
+    ACE,
+    CARD_POINTS,
+    CARD_VALUES,
+    DEFAULT_PRESET,
+    ENTRY_TYPES,
+    MARRIAGE_SUITS,
+    NAME,
+    PRESET_NOTES,
+    PRESETS,
+    REDEAL_REASONS,
+    SEATS,
+    TALON_MAX,
+    TRICKS,
+    WRITE_OFF_MODES,
+    Options,
+    check_options,
+    dump_options,
+    parse_options,
+    suit_param,
+)
+from referee.games.thousand.scoring import (  # noqa: F401 — the game's contract and helpers
+    REDEAL_TEXT,
+    apply,
+    half_of,
+    round_defender,
+)
+from referee.games.thousand.state import (  # noqa: F401 — the game's contract and helpers
+    PlayerState,
+    State,
+    dump_state,
+    initial_state,
+    settlement,
+)
+from referee.games.thousand.validation import (  # noqa: F401 — the game's contract and helpers
+    validate,
+)
