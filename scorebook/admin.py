@@ -9,7 +9,7 @@ from django.http import HttpRequest
 
 from referee.ledger import Rejected
 from scorebook import services
-from scorebook.models import Deal, Match, Revision
+from scorebook.models import Deal, Match, Player, Revision
 
 
 class DealInline(admin.TabularInline):
@@ -76,3 +76,9 @@ class RevisionAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "owner", "user", "created_at")
+    search_fields = ("name", "owner__username")

@@ -10,6 +10,23 @@ from django.utils.translation import gettext_lazy as _
 from referee.games import GAMES
 
 
+class Player(models.Model):
+    """A named player who recurs across one owner's matches (linked to a site user or not)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="player_profiles")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="one_player_per_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Match(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=[(name, name) for name in GAMES])
     name = models.CharField(_("name"), max_length=100, blank=True)
@@ -22,6 +39,10 @@ class Match(models.Model):
     # A cache of the replay, rewritten in the same transaction as every write (services.py).
     sheet = models.JSONField(null=True, blank=True, editable=False)
     finished = models.BooleanField(default=False, editable=False)
+    # The players in seat order as recurring people (``players`` keeps the names as written).
+    seated = models.ManyToManyField(Player, through="Seat", related_name="matches", blank=True)
+    # Anyone with this token may watch the match read-only (a share link); empty: not shared.
+    share_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -32,6 +53,16 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return self.name or f"{self.game}: {', '.join(self.players)}"
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_player_per_seat")]
 
 
 class Deal(models.Model):

@@ -13,7 +13,7 @@ from django.db.models import F, Max
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
-from scorebook.models import Deal, Match, Revision
+from scorebook.models import Deal, Match, Player, Revision, Seat
 from scorebook.sheets import engine_fingerprint, neutral_sheet
 
 MAX_NAME = 40
@@ -64,10 +64,16 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
         raise Rejected(problems)
     names = [p.strip() for p in players]
     sheet = replay(module, resolved, len(names), first_dealer, [])
-    return Match.objects.create(
-        game=game, name=name.strip()[:100], players=names, first_dealer=first_dealer,
-        preset=preset or module.DEFAULT_PRESET, options=module.dump_options(resolved), owner=owner,
-        sheet=neutral_sheet(module, sheet, []), finished=False)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, name=name.strip()[:100], players=names, first_dealer=first_dealer,
+            preset=preset or module.DEFAULT_PRESET, options=module.dump_options(resolved), owner=owner,
+            sheet=neutral_sheet(module, sheet, []), finished=False)
+        # The same name at the same owner's table is the same person across matches (statistics).
+        for index, player_name in enumerate(names):
+            player, _created = Player.objects.get_or_create(owner=owner, name=player_name)
+            Seat.objects.create(match=match, player=player, index=index)
+    return match
 
 
 def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violation]:
