@@ -27,3 +27,7 @@ urlpatterns += [
 # The other games' checks, one module each (scorebook/checks/<game>.py).
 urlpatterns += [path(f"referee/{game}/", include(module.page_urlpatterns))
                 for game, module in check_modules().items()]
+
+# History and export, statistics and charts, sharing/live/offline: one URL module each.
+urlpatterns += [path("", include("scorebook.urls_history")), path("", include("scorebook.urls_stats")),
+                path("", include("scorebook.urls_live"))]
