@@ -30,4 +30,4 @@ urlpatterns += [path(f"referee/{game}/", include(module.page_urlpatterns))
 
 # History and export, statistics and charts, sharing/live/offline: one URL module each.
 urlpatterns += [path("", include("scorebook.urls_history")), path("", include("scorebook.urls_stats")),
-                path("", include("scorebook.urls_live"))]
+                path("", include("scorebook.urls_live")), path("", include("scorebook.urls_rules"))]
