@@ -22,3 +22,4 @@ urlpatterns += [
 
 # The other games' checks, one module each (scorebook/checks/<game>.py).
 urlpatterns += [path(f"referee/{game}/", include(module.api_urlpatterns)) for game, module in check_modules().items()]
+urlpatterns += [path("", include("scorebook.api_history"))]  # export and import of a match (issue [7/7])

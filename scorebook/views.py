@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -37,8 +37,9 @@ def my_matches(request: HttpRequest) -> QuerySet[Match]:
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "scorebook/landing.html")
-    matches = my_matches(request).order_by("-updated_at", "-id")
-    return render(request, "scorebook/home.html", {"matches": matches})
+    from scorebook.history_views import home_context  # imports this module: imported here, not at the top
+
+    return render(request, "scorebook/home.html", home_context(request))
 
 
 # ---------------------------------------------------------------- a new match
@@ -253,7 +254,12 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("since") == str(version):
         return HttpResponse(status=204)
     match = get_object_or_404(my_matches(request), pk=pk)
-    return render(request, "scorebook/match.html#sheet", sheet_context(match))
+    context = sheet_context(match)
+    response = render(request, "scorebook/match.html#sheet", context)
+    # Another phone wrote: the entry forms' expected_version (else this phone's next save is
+    # refused as a conflict) and the chart move on with the sheet, as out-of-band swaps.
+    response.write(render_to_string("scorebook/live/_poll_oob.html", context, request))
+    return response
 
 
 def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str) -> dict[str, list[str]]:

@@ -30,13 +30,14 @@ from rest_framework.views import APIView
 from referee.cards import Card
 from referee.games import khrap
 from referee.ledger import Line, Rejected
-from scorebook import services
+from scorebook import labels, services
 from scorebook.api import VIOLATIONS, StrictSerializer
 from scorebook.forms import khrap as khrap_form
 from scorebook.models import Match
 from scorebook.sheets import neutral_line, render_line, violation_json
 
-TITLE = gettext_lazy("Khrap: who takes the trick, may this card be played")
+TITLE = labels.GAME_NAMES["khrap"]
+CHECKS = (gettext_lazy("Who takes this trick?"), gettext_lazy("May I play this card?"))
 PAGE = "scorebook/checks/khrap.html"
 PREVIEW = "scorebook/checks/khrap_preview.html"
 RANKS = [rank.value for rank in khrap.ORDER]  # the 36-card deck, 6 to ace

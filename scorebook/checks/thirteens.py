@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -39,6 +40,7 @@ from scorebook.models import Match
 from scorebook.sheets import neutral_line, render_line, violation_json
 
 TITLE = labels.GAME_NAMES["thirteens"]
+CHECKS = (gettext_lazy("Score this trick"), gettext_lazy("Who takes this trick?"))
 PAGE = "scorebook/checks/thirteens.html"
 PREVIEW = "scorebook/forms/thirteens_preview.html"
 TRUMP_CHOICES = [(suit, labels.SUIT_SYMBOLS[suit]) for suit in entry_form.TRUMPS]

@@ -96,7 +96,7 @@ PRESETS: dict[str, Options] = {
 }
 DEFAULT_PRESET = "classic"
 PRESET_NOTES = {
-    "classic": _("RULES.md's defaults: barrel at 880, three deals, bolts over the whole match, dark from 240."),
+    "classic": _("The usual rules: barrel at 880, three deals, bolts over the whole match, dark from 240."),
     "strict": _("Only bolts in a row count, one write-off per player, the golden round is played."),
     "simple": _("No barrel, no samosval, no dark, bolts cost nothing."),
     "golden_round": _("Classic with the golden round: the first circle is played for 120 blind, doubled."),

@@ -42,6 +42,10 @@ class _Deal:
     won: set[int]
     scores: list[int | None]
     golden: tuple[int, int, bool] | None = None  # (circle, played, made) when this deal moved it
+    # What statistics read from a row (Outcome.result): the contract and its fate, the marriages
+    # declared, who mounted the barrel. The sheet's marks cannot tell a mount from a deal on it.
+    result: dict[str, Any] = dataclasses.field(default_factory=dict)
+    mounted: list[int] = dataclasses.field(default_factory=list)
 
     @classmethod
     def start(cls, state: State) -> _Deal:
@@ -85,6 +89,8 @@ def _score_play(deal: _Deal, entry: Play) -> None:
     state, opts = deal.state, deal.state.options
     doubled = entry.dark or bool(state.golden_circle)
     factor = 2 if doubled else 1
+    deal.result |= {"declarer": entry.declarer, "bid": entry.bid, "contract": entry.contract,
+                    "doubled": doubled, "marriages": [sorted(m) for m in entry.marriages]}
     if entry.dark:
         deal.say(_("Dark deal: %(player)s plays 120 blind, doubled"), player=Seat(entry.declarer))
         deal.mark(entry.declarer, "dark")
@@ -170,6 +176,7 @@ def _score_declarer(deal: _Deal, entry: Play, seat: int, points: int, marriages:
     # Seed 001, "Ну вот мы и на бочке": "больше не учитываются марьяжные очки".
     taken = points if accumulate else points + marriages
     made = taken >= entry.contract
+    deal.result["made"] = made
     score = (entry.contract if made else -entry.contract) * factor
     deal.scores[seat] = score
     deal.mark(seat, "made" if made else "failed")
@@ -300,6 +307,7 @@ def _score_write_off(deal: _Deal, entry: WriteOff) -> None:
     loss = entry.contract if mode.startswith("minus_contract") else 0
     gain = 60 if mode.endswith("60_each") else half_of(entry.contract)
     seat = entry.declarer
+    deal.result |= {"declarer": seat, "bid": entry.bid, "contract": entry.contract}
     deal.mark(seat, "write_off")
     deal.player(seat, write_offs=deal.players[seat].write_offs + 1)
     deal.scores[seat] = -loss
@@ -365,6 +373,7 @@ def _after_deal(deal: _Deal, played: bool = False) -> None:
             deal.totals[seat] = opts.barrel_threshold
             deal.player(seat, on_barrel=True, barrel_deals_left=opts.barrel_deals)
             deal.mark(seat, "barrel")
+            deal.mounted.append(seat)
             deal.say(_("%(player)s mounts the barrel at %(threshold)s: %(deals)s deals to finish"),
                      player=Seat(seat), threshold=opts.barrel_threshold, deals=opts.barrel_deals)
         new = [s for s in mounted if deal.players[s].on_barrel]
@@ -492,5 +501,5 @@ def _finish(deal: _Deal, *, dealer: int, played: bool = False, redeals: int | No
         golden_circle=golden[0], golden_played=golden[1], golden_made=golden[2],
         winner=next(iter(deal.won)) if len(deal.won) == 1 else None)
     deltas = tuple(after - before for after, before in zip(new.totals, state.totals, strict=True))
-    result = {"scores": deal.scores}
+    result = {"scores": deal.scores, **deal.result, "mounted": deal.mounted}
     return new, Outcome(deltas, tuple(tuple(m) for m in deal.marks), tuple(deal.lines), result)

@@ -1,0 +1,275 @@
+"""A match out of Scorebook and back in: the JSON document (players, frozen options, every entry
+and its history), the sheet as CSV, and the import that replays a document through the services.
+
+The import never writes a deal itself: it replays the document's history, write by write, through
+``services.deal_record`` / ``deal_replace`` / ``deal_void`` in the order the writes were made, so
+the rule module checks every step and the same numbers, voided deals and history kinds come out.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils.translation import gettext
+
+from referee.games import GAMES, find_game
+from referee.ledger import Rejected, Violation, _, error
+from scorebook import services
+from scorebook.models import Deal, Match, Revision
+
+FORMAT = "scorebook-match"
+VERSION = 1
+# The keys of version 1. Anything else is refused by name, as API.md refuses unknown fields.
+KEYS = {"format", "version", "game", "name", "players", "first_dealer", "preset", "options", "deals"}
+DEAL_KEYS = {"number", "entry", "voided", "history"}
+WRITE_KEYS = {"kind", "entry", "author", "at", "version"}
+# A document is replayed write by write and every write replays the match: keep it bounded.
+MAX_WRITES = 1000
+
+
+# ---------------------------------------------------------------- export
+
+
+def deals_with_history(match: Match) -> list[Deal]:
+    """The match's deals in number order, each with its revisions and their authors: two queries."""
+    revisions = Revision.objects.select_related("author").order_by("id")
+    return list(match.deals.order_by("number").prefetch_related(Prefetch("revisions", queryset=revisions)))
+
+
+def match_document(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
+    """The match as ``FORMAT`` version 1: everything needed to recreate it, history included."""
+    if deals is None:
+        deals = deals_with_history(match)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": match.game,
+        "name": match.name,
+        "players": list(match.players),
+        "first_dealer": match.first_dealer,
+        "preset": match.preset,
+        "options": match.options,
+        "deals": [{
+            "number": deal.number,
+            "entry": deal.entry,
+            "voided": deal.voided,
+            "history": [{
+                "kind": revision.kind,
+                "entry": revision.entry,
+                "author": revision.author.get_username() if revision.author else None,
+                "at": revision.created_at.isoformat(),
+                # The match's version after this write: the order the writes were made in.
+                "version": revision.version,
+            } for revision in deal.revisions.all()],
+        } for deal in deals],
+    }
+
+
+def sheet_rows(match: Match) -> list[list[Any]]:
+    """The sheet as a table: a header with the names, then one row per counted deal."""
+    neutral = services.current_sheet(match)
+    names = list(match.players)
+    header: list[Any] = [gettext("Deal"), gettext("Type"), gettext("Dealer")]
+    for name in names:
+        header += [gettext("%(name)s: deal") % {"name": name}, gettext("%(name)s: total") % {"name": name}]
+    rows: list[list[Any]] = [header]
+    for row in neutral["rows"]:
+        dealer = row.get("dealer")
+        line: list[Any] = [row["number"], row["type"],
+                           names[dealer] if isinstance(dealer, int) and 0 <= dealer < len(names) else ""]
+        for delta, total in zip(row["deltas"], row["totals"], strict=True):
+            line += [delta, total]
+        rows.append(line)
+    return rows
+
+
+def sheet_csv(match: Match) -> str:
+    """The sheet as CSV text starting with a BOM, so spreadsheet apps read the names as UTF-8."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerows(sheet_rows(match))
+    return "\ufeff" + out.getvalue()
+
+
+def export_filename(match: Match, extension: str) -> str:
+    return f"scorebook-{match.game}-{match.pk}.{extension}"
+
+
+# ---------------------------------------------------------------- import
+
+
+@dataclasses.dataclass(frozen=True)
+class _Write:
+    """One write of the history, to be replayed: which deal, what kind, the text it wrote."""
+
+    kind: str
+    number: int
+    entry: Any
+    where: str  # the document path, for violations: "deals[2].history[1]"
+
+
+def _shape(document: Any) -> list[Violation]:
+    """Every problem with the document's shape (not its rules: the services check those)."""
+    if not isinstance(document, dict):
+        return [error("bad_type", _("The file is not a Scorebook match (a JSON object is expected)."), None)]
+    problems: list[Violation] = []
+    if document.get("format") != FORMAT:
+        problems.append(error("unknown_format", _("This is not a Scorebook match file (format “%(format)s”)."),
+                              "format", format=str(document.get("format"))[:40]))
+        return problems  # nothing else can be read from a file of another kind
+    version = document.get("version")
+    if isinstance(version, bool) or version != VERSION:
+        problems.append(error("unknown_version", _("Version %(version)s of the match file is not known here."),
+                              "version", version=str(version)[:20]))
+        return problems
+    problems += _unknown(document, KEYS, "")
+    if document.get("game") not in GAMES:
+        problems.append(error("unknown_game", _("There is no game called “%(game)s”."), "game",
+                              game=str(document.get("game"))[:40]))
+    for name, kinds, message in (
+            ("name", (str,), _("The match name is text.")),
+            ("preset", (str, type(None)), _("The preset is a name.")),
+            ("options", (dict, type(None)), _("The options are an object of names and values.")),
+    ):
+        if name in document and not isinstance(document[name], kinds):
+            problems.append(error("bad_type", message, name))
+    if not isinstance(document.get("players"), list):
+        problems.append(error("bad_type", _("Players are a list of names."), "players"))
+    first_dealer = document.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+        problems.append(error("bad_type", _("The first dealer must be one of the players."), "first_dealer"))
+    deals = document.get("deals")
+    if not isinstance(deals, list):
+        problems.append(error("bad_type", _("The deals are a list."), "deals"))
+        return problems
+    for index, deal in enumerate(deals):
+        problems += _deal_shape(deal, index)
+    return problems
+
+
+def _unknown(found: dict[str, Any], known: set[str], prefix: str) -> list[Violation]:
+    return [error("unknown_field", _("Unknown field “%(name)s”."), f"{prefix}{name}", name=str(name)[:40])
+            for name in sorted(set(found) - known, key=str)]
+
+
+def _deal_shape(deal: Any, index: int) -> list[Violation]:
+    where = f"deals[{index}]"
+    if not isinstance(deal, dict):
+        return [error("bad_type", _("Each deal is an object."), where)]
+    problems = _unknown(deal, DEAL_KEYS, f"{where}.")
+    number = deal.get("number")
+    if isinstance(number, bool) or number != index + 1:
+        problems.append(error("bad_number", _("Deals are numbered 1, 2, 3… in order: deal %(index)s has number "
+                                              "%(number)s."), f"{where}.number", index=index + 1,
+                              number=str(number)[:20]))
+    if not isinstance(deal.get("entry"), dict):
+        problems.append(error("bad_type", _("A deal's entry is an object."), f"{where}.entry"))
+    if not isinstance(deal.get("voided", False), bool):
+        problems.append(error("bad_type", _("“voided” is true or false."), f"{where}.voided"))
+    history = deal.get("history", [])
+    if not isinstance(history, list):
+        return [*problems, error("bad_type", _("A deal's history is a list."), f"{where}.history")]
+    kinds = {kind for kind, _label in Revision.KINDS}
+    for position, item in enumerate(history):
+        at = f"{where}.history[{position}]"
+        if not isinstance(item, dict):
+            problems.append(error("bad_type", _("Each write of the history is an object."), at))
+            continue
+        problems += _unknown(item, WRITE_KEYS, f"{at}.")
+        if item.get("kind") not in kinds:
+            problems.append(error("bad_kind", _("A write is “recorded”, “amended” or “voided”."), f"{at}.kind"))
+        elif (position == 0) != (item["kind"] == Revision.RECORDED):
+            problems.append(error("bad_kind", _("A deal's history starts with “recorded”, and only once."),
+                                  f"{at}.kind"))
+        if item.get("kind") != Revision.VOIDED and not isinstance(item.get("entry"), dict):
+            problems.append(error("bad_type", _("A deal's entry is an object."), f"{at}.entry"))
+        version = item.get("version")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            problems.append(error("bad_type", _("A write's version is a whole number."), f"{at}.version"))
+    return problems
+
+
+def _writes(deals: list[dict[str, Any]]) -> list[_Write]:
+    """The document's writes in the order they were made: by the match version each one left,
+    when every write carries it; otherwise deal by deal. A deal without a history was written
+    straight in: it is recorded (and voided) as it stands."""
+    timeline: list[tuple[Any, _Write]] = []
+    dated = True
+    for index, deal in enumerate(deals):
+        history = deal.get("history") or [
+            {"kind": Revision.RECORDED, "entry": deal["entry"]},
+            *([{"kind": Revision.VOIDED}] if deal.get("voided") else []),
+        ]
+        for position, item in enumerate(history):
+            dated = dated and isinstance(item.get("version"), int)
+            write = _Write(item["kind"], index + 1, item.get("entry"), f"deals[{index}].history[{position}]")
+            timeline.append((item.get("version"), write))
+    if dated:
+        timeline.sort(key=lambda pair: pair[0])  # stable: ties keep the document's order
+    return [write for _version, write in timeline]
+
+
+def _at(where: str, violations: Iterable[Violation]) -> list[Violation]:
+    """The replay's violations, each pointing at the write of the document that caused it."""
+    return [dataclasses.replace(v, field=f"{where}.entry.{v.field}" if v.field else where)
+            for v in violations]
+
+
+@transaction.atomic
+def match_import(*, owner: Any, document: Any) -> Match:
+    """Recreate the match *document* describes, owned by *owner*, by replaying its history
+    through the services. One transaction: a refusal anywhere stores nothing. :raises Rejected:"""
+    if problems := _shape(document):
+        raise Rejected(problems)
+    writes = _writes(document["deals"])
+    if len(writes) > MAX_WRITES:
+        raise Rejected([error("too_long", _("A match file holds at most %(count)s writes."), "deals",
+                              count=MAX_WRITES)])
+    match = services.match_create(
+        owner=owner, game=document["game"], players=document["players"],
+        first_dealer=document.get("first_dealer", 0), preset=document.get("preset"),
+        options=document.get("options"), name=document.get("name") or "")
+    for write in writes:
+        try:
+            if write.kind == Revision.RECORDED:
+                written = services.deal_record(match=match, entry=write.entry, author=owner)
+                if written.deal.number != write.number:
+                    raise Rejected([error("bad_order", _("Deal %(number)s is recorded before the deals under it."),
+                                          None, number=write.number)])
+            elif write.kind == Revision.AMENDED:
+                services.deal_replace(match=match, number=write.number, entry=write.entry, author=owner)
+            else:
+                services.deal_void(match=match, number=write.number, author=owner)
+        except Rejected as rejected:
+            raise Rejected(_at(write.where, rejected.violations)) from None
+        except services.DealNotFound:
+            raise Rejected([error("bad_order", _("Deal %(number)s is changed before it is recorded."), write.where,
+                                  number=write.number)]) from None
+    match.refresh_from_db()
+    _check_same(match, document["deals"])
+    return match
+
+
+def _check_same(match: Match, deals: list[dict[str, Any]]) -> None:
+    """The replayed history must end where the document says each deal stands."""
+    module = find_game(match.game)
+    stored = {deal.number: deal for deal in match.deals.all()}
+    problems: list[Violation] = []
+    for index, deal in enumerate(deals):
+        mine = stored.get(index + 1)
+        try:
+            expected = module.dump_entry(module.parse_entry(deal["entry"], len(match.players)))
+        except Rejected as rejected:
+            problems += _at(f"deals[{index}]", rejected.violations)
+            continue
+        if mine is None or mine.entry != expected or mine.voided != bool(deal.get("voided", False)):
+            problems.append(error("history_mismatch", _("Deal %(number)s: its history does not end in the entry "
+                                                        "the file gives."), f"deals[{index}]", number=index + 1))
+    if problems:
+        raise Rejected(problems)

@@ -1,0 +1,153 @@
+"""Every page at phone size (390 × 844), in the light and the dark colour scheme: each answers 200,
+logs no console error, and is no wider than the screen. The screenshots are kept in
+docs/screenshots/pages/<page>-<light|dark>.png — look at them after a change of look.
+
+The matches are written straight through the services (the flows of each game have their own
+browser tests); the entries are RULES.md's worked shapes. Pages of the history, statistics and
+live modules are visited when their URLs exist.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import NoReverseMatch, reverse
+from playwright.sync_api import Browser, ConsoleMessage
+
+from scorebook import services
+from scorebook.models import Match
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "pages"
+GAMES = ["thousand", "terz", "tongits", "khrap", "thirteens"]
+THREE = ["Аня", "Борис", "Вика"]
+
+# A few deals per game: made and failed contracts, a redeal, a write-off, a bolt; a declaration
+# and the mountain; a stock-out and a fought draw; a silent circle and two khraps; a joker.
+DEALS: dict[str, tuple[list[str], list[dict[str, Any]]]] = {
+    "thousand": (THREE, [
+        {"type": "play", "declarer": 0, "bid": 100, "contract": 120, "points": [80, 32, 8],
+         "marriages": [["H"], [], []]},
+        {"type": "play", "declarer": 1, "bid": 110, "contract": 110, "points": [30, 62, 28]},
+        {"type": "redeal", "reason": "four_aces"},
+        {"type": "write_off", "declarer": 2, "bid": 100, "contract": 100},
+        {"type": "play", "declarer": 2, "bid": 100, "contract": 100, "points": [0, 20, 100]},
+    ]),
+    "terz": (["Аня", "Борис"], [
+        {"type": "play", "trump": "H", "points": [108, 42], "last_trick": 0, "declarations": [
+            {"player": 0, "cards": ["7H", "8H", "9H"]}, {"player": 1, "cards": ["JS", "JH", "JD", "JC"]},
+            {"player": 0, "cards": ["KH", "QH"]}]},
+        {"type": "play", "trump": "S", "points": [70, 80], "declarations": []},
+        {"type": "false_declaration", "player": 0, "points": 100},
+    ]),
+    "tongits": (THREE, [
+        {"type": "play", "ending": "stock_out", "last_draw": 2, "hands": [
+            {"melds": [["7H", "7S", "7D"]], "hand": ["9C"]}, {"melds": [["8H", "8S", "8D"]], "hand": ["10C"]},
+            {"melds": [["5H", "5S", "5D"]], "hand": ["KC"]}]},
+        {"type": "play", "ending": "draw", "caller": 0, "challengers": [2], "hands": [
+            {"melds": [["7H", "7S", "7D"]], "hand": ["2C"]}, {"melds": [], "hand": ["10C", "KD"]},
+            {"melds": [["5H", "5S", "5D"]], "hand": ["KC"]}]},
+    ]),
+    "khrap": (THREE, [
+        {"type": "no_khrap"},
+        {"type": "play", "khrap": 1, "circle": 2, "tricks": [1, 3, 1]},
+        {"type": "play", "khrap": 0, "circle": 1, "tricks": [2, 2, 1]},
+    ]),
+    "thirteens": (THREE, [
+        {"type": "play", "trump": "H", "tricks": [[["KH", "QD", "6S"]], [["2C", "3C", "4D"]], [["9S", "9D", "X1"]]]},
+        {"type": "play", "trump": "S", "tricks": [[["AH", "2H", "3H"], ["5C", "5S", "7D"]], [], [["JD", "8D", "KS"]]]},
+    ]),
+}
+
+
+def seed(owner: Any) -> dict[str, Match]:
+    matches = {}
+    for game, (players, entries) in DEALS.items():
+        match = services.match_create(owner=owner, game=game, players=players)
+        for entry in entries:
+            services.deal_record(match=match, entry=entry, author=owner)
+        matches[game] = match
+    services.deal_void(match=matches["thousand"], number=2, author=owner)
+    matches["empty"] = services.match_create(owner=owner, game="thousand", players=THREE, name="Friday")
+    return matches
+
+
+def optional(name: str, *args: Any) -> str | None:
+    """The URL of another module's page, if that module is there yet."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def pages_of(matches: dict[str, Match]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    public = [("landing", "/"), ("signin", "/accounts/login/"), ("signup", "/accounts/signup/"), ("rules", "/rules/")]
+    public += [(f"rules-{game}", f"/rules/{game}/") for game in GAMES]
+    signed_in = [("home", "/")]
+    signed_in += [(f"new-{game}", f"/matches/new/?game={game}") for game in GAMES]
+    signed_in += [(f"match-{game}", f"/matches/{matches[game].pk}/") for game in GAMES]
+    signed_in += [("match-empty", f"/matches/{matches['empty'].pk}/"),
+                  ("edit-thousand", f"/matches/{matches['thousand'].pk}/deals/1/"),
+                  ("edit-voided", f"/matches/{matches['thousand'].pk}/deals/2/"),
+                  ("edit-khrap", f"/matches/{matches['khrap'].pk}/deals/2/"),
+                  ("referee", "/referee/")]
+    signed_in += [(f"referee-{game}", f"/referee/{game}/") for game in GAMES]
+    first = matches["thousand"].pk
+    for name, url in [("history", optional("match-history", first)), ("print", optional("match-print", first)),
+                      ("import", optional("match-import")), ("players", optional("players")),
+                      ("stats", optional("stats"))]:
+        if url:
+            signed_in.append((name, url))
+    return public, signed_in
+
+
+def session_cookie(user: Any, base: str) -> dict[str, Any]:
+    client = Client()
+    client.force_login(user)
+    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": base}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, live_server, scheme: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    users = get_user_model().objects
+    owner = users.create_user(username=f"anya-{scheme}")
+    newcomer = users.create_user(username=f"boris-{scheme}")
+    public, signed_in = pages_of(seed(owner))
+    base = live_server.url
+    problems: list[str] = []
+
+    def visit(who: Any, pages: list[tuple[str, str]]) -> None:
+        context = browser.new_context(**browser_context_args, color_scheme=scheme)
+        if who is not None:
+            context.add_cookies([session_cookie(who, base)])
+        page = context.new_page()
+        errors: list[str] = []
+
+        def on_console(message: ConsoleMessage) -> None:
+            if message.type == "error" and not message.location.get("url", "").endswith("/favicon.ico"):
+                errors.append(f"{message.text} ({message.location.get('url')})")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        for name, url in pages:
+            errors.clear()
+            response = page.goto(base + url)
+            page.wait_for_load_state("load")
+            if response is None or response.status != 200:
+                problems.append(f"{name} {url}: status {response.status if response else None}")
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            if overflow > 1:
+                problems.append(f"{name} {url}: {overflow}px wider than the screen")
+            page.screenshot(path=SCREENSHOTS / f"{name}-{scheme}.png", full_page=True)
+            problems.extend(f"{name} {url}: console: {error}" for error in errors)
+        context.close()
+
+    visit(None, public)
+    visit(owner, signed_in)
+    visit(newcomer, [("home-empty", "/")])
+    assert not problems, "\n".join(problems)
