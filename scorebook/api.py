@@ -56,7 +56,8 @@ class DealVoidInput(StrictSerializer):
 
 
 VIOLATIONS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{code, message, field, severity}]}')
-CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT, description='{"version": n, "scoresheet": {...}}: stale expected_version')
+CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT,
+                           description='{"version": n, "scoresheet": {...}}: stale expected_version')
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="not one of your matches, or no such deal")
 
 
@@ -165,7 +166,9 @@ class DealList(MatchScoped):
         data = DealWriteInput(data=request.data)
         data.is_valid(raise_exception=True)
         written = services.deal_record(match=match, author=request.user, **data.validated_data)
-        return Response(written_json(written), status=status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED)
+        # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
+        answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
+        return Response(written_json(written), status=answer)
 
 
 def history_json(deal: Deal) -> list[dict[str, Any]]:

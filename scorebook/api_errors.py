@@ -16,7 +16,8 @@ from scorebook.services import DealNotFound, VersionConflict
 DRF_CODES = {"required": "missing_field", "null": "bad_type", "invalid": "bad_type", "not_a_list": "bad_type",
              "not_a_dict": "bad_type", "blank": "bad_type", "max_length": "out_of_range",
              "min_value": "out_of_range", "max_value": "out_of_range", "invalid_choice": "bad_type",
-             "max_string_length": "out_of_range", "min_length": "out_of_range", "empty": "bad_type", "unknown_field": "unknown_field"}
+             "max_string_length": "out_of_range", "min_length": "out_of_range", "empty": "bad_type",
+             "unknown_field": "unknown_field"}
 
 
 def violation(code: str, message: str, field: str | None) -> dict[str, Any]:

@@ -91,7 +91,8 @@ def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violati
                                   f"players[{index}]", high=MAX_NAME))
     if len({n.casefold() for n in names}) != len(names):
         problems.append(error("duplicate_player", _("Two players have the same name."), "players"))
-    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < max(len(names), 1):
+    seated = isinstance(first_dealer, int) and not isinstance(first_dealer, bool)
+    if not seated or not 0 <= first_dealer < max(len(names), 1):
         problems.append(error("bad_seat", _("The first dealer must be one of the players."), "first_dealer"))
     return problems
 

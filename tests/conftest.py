@@ -2,7 +2,8 @@
 import os
 
 import pytest
-from hypothesis import HealthCheck, settings as hypothesis_settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 # deadline=None: the first example pays for imports and database setup, and CI machines vary.
 hypothesis_settings.register_profile(

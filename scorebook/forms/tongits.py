@@ -206,7 +206,8 @@ def form_context(match: Any, sheet: dict[str, Any], values: dict[str, Any], erro
         used |= {f"hands_{index}", f"hands_{index}_hand"}
         players.append({"index": index, "name": seat["name"], "dealer": seat.get("dealer"), "slots": slots,
                         "hand": held.get("hand") or [], "hand_name": f"hand_{index}",
-                        "errors": errors.get(f"hands_{index}", []), "hand_errors": errors.get(f"hands_{index}_hand", [])})
+                        "errors": errors.get(f"hands_{index}", []),
+                        "hand_errors": errors.get(f"hands_{index}_hand", [])})
     general = [m for key, messages in errors.items() if key not in used for m in messages]
     return {
         "players": players, "ranks": RANKS, "endings": list(ENDINGS.items()),

@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from referee.cards import Card, Suit, parse_card
 from referee.games import GAMES, terz
 from referee.games.terz import (
-    Declaration, FalseDeclaration, Forfeit, Options, Penalty, Play, WrongRecording,
+    Declaration,
+    FalseDeclaration,
+    Forfeit,
+    Options,
+    Penalty,
+    Play,
+    WrongRecording,
 )
 from referee.ledger import Rejected, Sheet, Violation, replay
 
