@@ -17,7 +17,7 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
@@ -45,8 +45,10 @@ class MatchFilter(forms.Form):
                         widget=forms.TextInput(attrs={"type": "search", "placeholder": _("Match or player name")}))
     game = forms.ChoiceField(label=_("Game"), required=False)
     player = forms.TypedChoiceField(label=_("Player"), required=False, coerce=int, empty_value=None)
-    date_from = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    date_from = forms.DateField(label=pgettext_lazy("date range", "From"), required=False,
+                                widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(label=pgettext_lazy("date range", "To"), required=False,
+                              widget=forms.DateInput(attrs={"type": "date"}))
     finished = forms.ChoiceField(label=_("State"), required=False,
                                  choices=[("", _("Any")), ("no", _("In play")), ("yes", _("Finished"))])
 
