@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from scorebook.models import Match
-from tests.e2e.test_thousand_flow import sign_up
+from tests.e2e.test_thousand_flow import expect_chart, sign_up
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ("Аня", "Борис", "Вика")
@@ -95,3 +95,43 @@ def test_a_khrap_match_is_kept_on_a_phone(page: Page, live_server) -> None:
         {"type": "no_khrap"}, {"type": "play", "khrap": 1, "dark": False, "circle": 2, "tricks": [1, 3, 1]}]
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=SCREENSHOTS / "khrap-sheet.png")
+
+    # ---- deal 3: the pot holds 15, so no stakes. Вика khraps in circle 1 and takes 3; Аня 1,
+    # Борис 1. The whole pot is at stake, a fifth is 3: Аня 3, Борис 3, Вика 9; the pot is empty.
+    # Balances: −7 + 3 = −4, −1 + 3 = 2, −7 + 9 = 2.
+    form = page.locator("#entry-form")
+    form.locator("#khrap-field label").filter(has_text="Вика").click()
+    expect(form.get_by_role("radio", name="1: whole pot")).to_be_checked()
+    form.locator("#tricks_0").fill("1")
+    form.locator("#tricks_1").fill("1")
+    form.locator("#tricks_2").fill("3")
+    form.get_by_role("button", name="Save the deal").click()
+    expect_totals(page, "−4", "2", "2", "0")
+    expect_chart(page, PLAYERS, ("−4", "2", "2"), deals=3)
+
+    # ---- edit deal 2 through its row: Аня took 2 tricks and Вика none (Борис still 3). Half the
+    # pot of 30 is at stake, a fifth is 3: Аня 2 × 3 = 6, Борис 9; Вика promised a trick and failed:
+    # she pays 1 × the pot before the payouts, 30. Pot 30 − 6 − 9 + 30 = 45. Balances after deal 2:
+    # −10 + 6 = −4, −10 + 9 = −1, −10 − 30 = −40.
+    # Deal 3 replayed: the pot (45) is not empty, no stakes; circle 1, the whole 45, a fifth is 9:
+    # Аня −4 + 9 = 5, Борис −1 + 9 = 8, Вика −40 + 3 × 9 = −13; the pot 0 (5 + 8 − 13 + 0 = 0).
+    page.locator("#deal-2 > summary").tap()
+    page.locator("#deal-2").get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()
+    form = page.locator("#entry-form")
+    expect(form.get_by_role("radio", name="Борис")).to_be_checked()
+    expect(form.get_by_role("radio", name="2: half pot")).to_be_checked()
+    expect(form.locator("#tricks_0")).to_have_value("1")
+    expect(form.locator("#tricks_1")).to_have_value("3")
+    expect(form.locator("#tricks_2")).to_have_value("1")
+    form.locator("#tricks_0").fill("2")
+    form.locator("#tricks_2").fill("0")
+    form.get_by_role("button", name="Save the deal").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/#deal-2$"))
+    expect_totals(page, "5", "8", "−13", "0")
+    expect(page.locator("#deal-2 .cell .total")).to_have_text(["−4", "−1", "−40"])
+    expect(page.locator("#sheet .sheet-row .tail")).to_have_text(["30", "45", "0"])
+    expect(page.locator("#deal-2 .cell .extra")).to_have_text(["2 tricks", "3 tricks", "0 tricks"])
+    expect_chart(page, PLAYERS, ("5", "8", "−13"), deals=3)
+    match.refresh_from_db()
+    assert match.deals.get(number=2).entry["tricks"] == [2, 3, 0]

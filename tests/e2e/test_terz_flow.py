@@ -11,9 +11,11 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from scorebook.models import Match
+from tests.e2e.test_thousand_flow import expect_chart
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PASSWORD = "correct-horse-battery-staple"
+PLAYERS = ("Остап", "Марко")
 
 
 def sign_up(page: Page, base: str) -> None:
@@ -128,8 +130,33 @@ def test_a_terz_match_is_kept_on_a_phone(page: Page, live_server) -> None:
     expect(last.nth(1).locator(".mark-penalty")).to_have_text("up the mountain")
     expect(page.locator(".terz-status")).to_contain_text("Марко needs 601 (100 up the mountain)")
 
+    # The chart: one line per player through the start and the four entries, totals in the legend.
+    expect_chart(page, PLAYERS, ("380", "400"), deals=4)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=SCREENSHOTS / "terz-sheet.png")
+
+    # ---- edit deal 2 through its row: Остап counted 45, not 65; the other's points are left
+    # empty, so Марко has the rest, 150 − 45 = 105. Replayed (the rounding is on the running total):
+    # deal 1 130, 240; deal 2 130 + 45 = 175 → 170 (a final 5 goes down), 240 + 105 = 345 → 340;
+    # deal 3 170 + 90 + 100 = 360, 340 + 60 + 20 = 420; deal 4 (the mountain) moves no total.
+    page.locator("#deal-2 > summary").tap()
+    page.locator("#deal-2").get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()
+    form = page.locator("#entry-form")
+    expect(form.get_by_role("group", name="Who counted").get_by_role("radio", name="Остап")).to_be_checked()
+    expect(form.locator("#counted")).to_have_value("65")
+    expect(form.locator("#other")).to_have_value("85")
+    form.locator("#counted").fill("45")
+    form.locator("#other").fill("")
+    form.get_by_role("button", name="Save the deal").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/#deal-2$"))
+    expect_totals(page, "360", "420")
+    expect(page.locator("#deal-2 .cell .total")).to_have_text(["170", "340"])
+    expect(page.locator("#deal-3 .cell .total")).to_have_text(["360", "420"])
+    expect(page.locator("#deal-4 .cell").nth(1).locator(".extra")).to_have_text("▲ 100")  # still up the mountain
+    expect_chart(page, PLAYERS, ("360", "420"), deals=4)
+
     match.refresh_from_db()
     assert [d.entry["type"] for d in match.deals.order_by("number")] == [
         "play", "play", "play", "false_declaration"]
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=SCREENSHOTS / "terz-sheet.png")
+    assert match.deals.get(number=2).entry["points"] == [45, 105]

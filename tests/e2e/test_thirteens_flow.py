@@ -13,6 +13,7 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from scorebook.models import Match
+from tests.e2e.test_thousand_flow import expect_chart
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ("Аня", "Борис", "Вика")
@@ -52,6 +53,8 @@ def test_a_thirteens_deal_is_entered_card_by_card(page: Page, live_server) -> No
     page.get_by_label("Game", exact=True).select_option("thirteens")
     expect(page.get_by_label("Game", exact=True)).to_have_value("thirteens")
     expect(page.locator("#player_0")).to_be_visible()
+    # Wait for htmx to swap the thirteens form in: typed before the swap, a name would be lost.
+    expect(page.locator("#new-match .rules-link a")).to_have_attribute("href", re.compile(r"/rules/thirteens/$"))
     for seat, name in enumerate(PLAYERS):
         page.locator(f"#player_{seat}").fill(name)
     page.get_by_role("button", name="Start the match").click()
@@ -102,6 +105,42 @@ def test_a_thirteens_deal_is_entered_card_by_card(page: Page, live_server) -> No
     expect(page.locator("#entry-form input[name=pick]:disabled")).to_have_count(0)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=SCREENSHOTS / "thirteens-sheet.png")
+    expect_chart(page, PLAYERS, ("4", "−3", "−3"), deals=1)
+
+    # ---- deal 2, counted at the table: Аня 2, Борис 5, Вика −3. Totals: 4 + 2 = 6, −3 + 5 = 2,
+    # −3 − 3 = −6.
+    form = page.locator("#entry-form")
+    form.locator(".mode-picker label").filter(has_text="Points counted by hand").tap()
+    for seat, points in enumerate(("2", "5", "-3")):  # typed with the keyboard's hyphen-minus
+        form.locator(f"#points_{seat}").fill(points)
+    form.get_by_role("button", name="Save the deal").tap()
+    expect(page.locator("#sheet .sheet-foot .cell")).to_have_text(["6", "2", "−6"])
+    expect_chart(page, PLAYERS, ("6", "2", "−6"), deals=2)
+
+    # ---- edit deal 1 through its row: the pair trick 5♠ 5♥ 9♣ was Вика's, not Аня's. Deal 1 now:
+    # Аня K♥ Q♦ 6♠ a thirteen, 3; Борис the run 1 and the joker −4, −3 as before; Вика the pair, 1
+    # (she has a trick now: no −3). Totals with deal 2: 3 + 2 = 5, −3 + 5 = 2, 1 − 3 = −2.
+    page.locator("#deal-1 > summary").tap()
+    page.locator("#deal-1").get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
+    form = page.locator("#entry-form")
+    anya = form.locator(".player-tricks[data-seat='0'] .trick")
+    expect(anya).to_have_count(2)
+    expect(card(form, "5S").locator("input")).to_be_disabled()  # already in one of Аня's tricks
+    anya.nth(1).locator(".remove-trick").tap()
+    expect(anya).to_have_count(1)
+    add_trick(form, "Вика", "5S", "5H", "9C")
+    expect(form.locator(".player-tricks[data-seat='2'] .trick")).to_have_count(1)
+    expect(page.locator("#deal-preview .preview-points")).to_have_text(["+3", "−3", "+1"])
+    form.get_by_role("button", name="Save the deal").tap()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/#deal-1$"))
+    expect(page.locator("#sheet .sheet-foot .cell")).to_have_text(["5", "2", "−2"])
+    expect(page.locator("#deal-1 .cell .total")).to_have_text(["3", "−3", "1"])
+    expect(page.locator("#deal-1 .cell .extra")).to_have_text(["1 trick", "2 tricks", "1 trick"])
+    expect(page.locator("#deal-1 .mark-bolt")).to_have_count(0)  # no "no trick" any more
+    expect_chart(page, PLAYERS, ("5", "2", "−2"), deals=2)
+    match.refresh_from_db()
+    assert match.deals.get(number=1).entry["tricks"][2] == [["5S", "5H", "9C"]]
 
 
 def test_the_referee_scores_a_trick_and_says_who_takes_it(page: Page, live_server, tmp_path: Path) -> None:

@@ -47,6 +47,20 @@ def expect_totals(page: Page, *totals: str) -> None:
     expect(page.locator("#sheet .sheet-foot .cell")).to_have_text(list(totals))
 
 
+def expect_chart(page: Page, players: tuple[str, ...], totals: tuple[str, ...], deals: int) -> None:
+    """The chart under the sheet (scorebook/charts.py): one line per player, drawn through the start
+    and each counted deal, and a legend with every name beside its total (real minus signs)."""
+    chart = page.locator("#chart")
+    expect(chart).to_be_visible()
+    lines = chart.locator("svg.chart-svg polyline.series")
+    expect(lines).to_have_count(len(players))
+    expect(lines.locator("title")).to_have_text(list(players))
+    expect(chart.locator(".chart-legend li:not(.marker-key)")).to_have_text(
+        [f"{name} {total}" for name, total in zip(players, totals, strict=True)])
+    # The legend is drawn with the lines, so they are on screen now: 0 (the start) + each deal.
+    assert lines.evaluate_all("lines => lines.map(line => line.points.numberOfItems)") == [deals + 1] * len(players)
+
+
 def test_a_thousand_match_is_kept_on_a_phone(page: Page, live_server, browser: Browser,
                                              browser_context_args: dict) -> None:
     base = live_server.url
@@ -86,6 +100,7 @@ def test_a_thousand_match_is_kept_on_a_phone(page: Page, live_server, browser: B
     enter_play(page, "Вика", 120, (22, 31, None))
     expect_totals(page, "−10", "235", "−110")
     expect(page.locator("#sheet .sheet-row")).to_have_count(3)
+    expect_chart(page, PLAYERS, ("−10", "235", "−110"), deals=3)  # swapped in by htmx with the sheet
     page.evaluate("window.scrollTo(0, 0)")  # the save button scrolled the page down
     page.screenshot(path=SCREENSHOTS / "sheet.png")  # the README's picture: one phone screen
 
@@ -117,6 +132,7 @@ def test_a_thousand_match_is_kept_on_a_phone(page: Page, live_server, browser: B
     expect(page).to_have_url(re.compile(r"/matches/\d+/#deal-1$"))
     expect_totals(page, "190", "180", "−110")
     expect(page.locator("#deal-1 .cell .total")).to_have_text(["100", "10", "10"])
+    expect_chart(page, PLAYERS, ("190", "180", "−110"), deals=3)
 
     # ---- void deal 2: as if never entered (the bolt goes with it). Deal 1 100, 10, 10; deal 3
     # +20, +30, −120 → 120, 40, −110.
@@ -129,6 +145,7 @@ def test_a_thousand_match_is_kept_on_a_phone(page: Page, live_server, browser: B
     expect(voided).to_have_class(re.compile(r"\bvoided\b"))
     expect(voided.locator(".voided-note")).to_have_text("voided")
     expect(page.locator("#sheet .mark-bolt")).to_have_count(0)
+    expect_chart(page, PLAYERS, ("120", "40", "−110"), deals=2)  # a voided deal is no point on the lines
     match.refresh_from_db()
     assert list(match.deals.order_by("number").values_list("number", "voided")) == [
         (1, False), (2, True), (3, False)]

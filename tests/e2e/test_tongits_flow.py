@@ -10,6 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from scorebook.models import Match
+from tests.e2e.test_thousand_flow import expect_chart
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ("Аня", "Борис", "Вика")
@@ -63,6 +64,8 @@ def test_two_hands_of_tongits_on_a_phone(page: Page, live_server) -> None:
     page.goto(f"{base}/matches/new/")
     page.get_by_label("Game", exact=True).select_option("tongits")
     expect(page.get_by_label("House rules preset")).to_have_value("classic")
+    # Wait for htmx to swap the tongits form in: typed before the swap, a name would be lost.
+    expect(page.locator("#new-match .rules-link a")).to_have_attribute("href", re.compile(r"/rules/tongits/$"))
     for seat, name in enumerate(PLAYERS):
         page.locator(f"#player_{seat}").fill(name)
     page.get_by_role("button", name="Start the match").click()
@@ -129,5 +132,41 @@ def test_two_hands_of_tongits_on_a_phone(page: Page, live_server) -> None:
     match.refresh_from_db()
     assert match.sheet["totals"] == [-12, 25, -13]
     assert match.sheet["state"]["pot"] == 0
+    # The chart of the balances: a line per player, each name with its chips in the legend.
+    expect_chart(page, PLAYERS, ("−12", "25", "−13"), deals=2)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=SCREENSHOTS / "tongits-sheet.png")
+
+    # ---- edit hand 1 through its row: K♦ was really Вика's, not Аня's. Аня is left with 2♣ alone,
+    # a count of 2, lower than Борис's 9: Аня wins the stock-out. She holds no ace (7♥7♠7♦ 2♣), so
+    # Борис pays her 1 and Вика, still burned (Q♠ J♠ 9♦ K♦, no meld), 1 + 1 = 2: Аня +3.
+    # Hand 1: Аня −2 + 3 = 1, Борис −2 − 1 = −3, Вика −2 − 2 = −4; pot 6; Аня 1 in a row.
+    # Hand 2 replayed: Борис's tongit is now his first win in a row, so the pot (6 + 6 = 12) stays.
+    # Each loser pays 3 (tongit) + 3 (his four kings) = 6: Аня 1 − 2 − 6 = −7; Борис −3 − 2 + 12 = 7;
+    # Вика −4 − 2 − 6 = −12; pot 12 (−7 + 7 − 12 + 12 = 0: no chip lost).
+    page.locator("#deal-1 > summary").tap()
+    page.locator("#deal-1").get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
+    expect(page.locator("#entry-form #ending").get_by_role("radio", name="The stock ran out")).to_be_checked()
+    aya_hand = page.locator("#entry-form #seat-0 .hand-slot")
+    expect(aya_hand.locator('input[value="KD"]')).to_be_checked()
+    vika_hand = page.locator("#entry-form #seat-2 .hand-slot")
+    expect(vika_hand.locator('input[value="KD"]')).to_be_disabled()  # tapped for Аня: greyed out
+    card(aya_hand, "KD").click()
+    expect(aya_hand.locator('input[value="KD"]')).not_to_be_checked()
+    expect(vika_hand.locator('input[value="KD"]')).to_be_enabled()
+    tap_hand(page, 2, "KD")
+    page.get_by_role("button", name="Preview").click()
+    preview = page.locator("#tongits-preview")
+    expect(preview.locator(".verdict-answer")).to_contain_text("Аня wins")
+    expect(preview.locator(".preview-pot")).to_contain_text("Pot after this hand: 6")
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/#deal-1$"))
+    expect_totals(page, "−7", "7", "−12")
+    expect(page.locator("#deal-1 .cell .delta")).to_have_text(["+1", "−3", "−4"])
+    expect(page.locator("#sheet .sheet-row .cell.tail")).to_have_text(["6", "12"])
+    expect(page.locator(".tongits-status .status-pot dd")).to_have_text("12")
+    expect(page.locator(".tongits-status .status-streak dd")).to_contain_text("Борис: 1 in a row")
+    expect_chart(page, PLAYERS, ("−7", "7", "−12"), deals=2)
+    match.refresh_from_db()
+    assert match.deals.get(number=1).entry["hands"][2]["hand"] == ["9D", "JS", "QS", "KD"]
