@@ -59,6 +59,14 @@ VIOLATIONS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{
 CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT,
                            description='{"version": n, "scoresheet": {...}}: stale expected_version')
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="not one of your matches, or no such deal")
+UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
+
+
+def read_input(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:
+    """The request body checked for shape by *serializer_class*. :raises ValidationError: (a 400)"""
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    return dict(data.validated_data)
 
 
 def players_of(context: dict[str, Any]) -> list[str]:

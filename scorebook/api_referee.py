@@ -10,19 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import thousand
-from referee.ledger import Line
-from scorebook.api import VIOLATIONS, StrictSerializer
-from scorebook.sheets import neutral_line, render_line
+from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.sheets import render_lines
 
 DECK = 24  # the longest list of distinct cards a 1000 deck has
-UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
 
 
 def card_list(**kwargs: Any) -> serializers.ListField:
@@ -54,15 +52,7 @@ class MarriageInput(RulesInput):
     cards = card_list(required=False, allow_null=True)
 
 
-def explanation(lines: tuple[Line, ...]) -> list[str]:
-    """The lines in the request's language, suits as symbols."""
-    return [render_line(neutral_line(item), ()) for item in lines]
 
-
-def read(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:
-    data = serializer_class(data=request.data)
-    data.is_valid(raise_exception=True)
-    return dict(data.validated_data)
 
 
 def rules(data: dict[str, Any]) -> thousand.Options:
@@ -75,12 +65,12 @@ class ThousandBid(APIView):
                                                  403: UNAUTHENTICATED},
                    summary="1000: what a hand holds, the highest bid it allows, and whether a bid is legal")
     def post(self, request: Request) -> Response:
-        data = read(BidInput, request)
+        data = read_input(BidInput, request)
         check = thousand.bid_check(data["cards"], data.get("bid"), rules(data))
         return Response({
             "cards": [card.code for card in check.cards], "card_points": check.card_points,
             "marriages": list(check.marriages), "highest_bid": check.highest, "bid": check.bid,
-            "legal": check.legal, "reasons": list(check.reasons), "explanation": explanation(check.lines),
+            "legal": check.legal, "reasons": list(check.reasons), "explanation": render_lines(check.lines),
         })
 
 
@@ -89,7 +79,7 @@ class ThousandPoints(APIView):
                                                    403: UNAUTHENTICATED},
                    summary="1000: the card points of a set of cards")
     def post(self, request: Request) -> Response:
-        cards = thousand.read_cards(read(PointsInput, request)["cards"])
+        cards = thousand.read_cards(read_input(PointsInput, request)["cards"])
         return Response({"cards": [card.code for card in cards], "card_points": thousand.card_points(list(cards))})
 
 
@@ -98,8 +88,8 @@ class ThousandMarriage(APIView):
                                                      401: UNAUTHENTICATED, 403: UNAUTHENTICATED},
                    summary="1000: may this marriage be declared now?")
     def post(self, request: Request) -> Response:
-        data = read(MarriageInput, request)
+        data = read_input(MarriageInput, request)
         check = thousand.marriage_check(data["suit"], data.get("cards"), data["took_trick"], data["declared"],
                                         data.get("trump"), rules(data))
         return Response({"suit": check.marriage, "value": check.value, "legal": check.legal,
-                         "reasons": list(check.reasons), "explanation": explanation(check.lines)})
+                         "reasons": list(check.reasons), "explanation": render_lines(check.lines)})

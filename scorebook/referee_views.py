@@ -18,10 +18,10 @@ from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from referee.games import thousand
-from referee.ledger import Line, Rejected
+from referee.ledger import Rejected
 from scorebook import labels
 from scorebook.checks import check_modules
-from scorebook.sheets import neutral_line, render_line, violation_json
+from scorebook.sheets import render_lines, violation_json
 
 PAGE = "scorebook/referee/thousand.html"
 RANKS_1000 = ["9", "10", "J", "Q", "K", "A"]  # seed 001: "колода из 24 карт, от девятки до туза"
@@ -36,8 +36,6 @@ MARRIAGE_TABLES = {  # RULES.md `marriage_values`: the usual table and seed 001'
 MARRIAGE_CHOICES = [("H", "♥"), ("D", "♦"), ("C", "♣"), ("S", "♠")]
 
 
-def _lines(lines: tuple[Line, ...]) -> list[str]:
-    return [render_line(neutral_line(item), ()) for item in lines]
 
 
 def _messages(rejected: Rejected) -> list[str]:
@@ -123,7 +121,7 @@ def thousand_bid(request: HttpRequest) -> HttpResponse:
             form["cards"] = [card.code for card in check.cards]
             result = {"legal": check.legal, "bid": check.bid, "highest": check.highest,
                       "card_points": check.card_points, "marriages": list(check.marriages),
-                      "lines": _lines(check.lines)}
+                      "lines": render_lines(check.lines)}
     return _answer(request, "bid_verdict", bid_form=form | {"result": result, "errors": errors})
 
 
@@ -163,5 +161,5 @@ def thousand_marriage(request: HttpRequest) -> HttpResponse:
         form["errors"] = _messages(rejected)
     else:
         form["result"] = {"legal": check.legal, "value": check.value, "marriage": check.marriage,
-                          "lines": _lines(check.lines)}
+                          "lines": render_lines(check.lines)}
     return _answer(request, "marriage_verdict", marriage_form=form)

@@ -4,7 +4,7 @@ into the words of the request's language (explanations, violation messages, seat
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -99,6 +99,11 @@ def _fill(template: str, params: dict[str, Any], names: Sequence[str]) -> str:
 def render_line(item: Sequence[Any], names: Sequence[str]) -> str:
     text, params = item
     return _fill(text, params, names)
+
+
+def render_lines(lines: Iterable[Line], names: Sequence[str] = ()) -> list[str]:
+    """The referee's explanation lines in the active language (seats as *names*, suits as symbols)."""
+    return [render_line(neutral_line(item), names) for item in lines]
 
 
 def render_sheet(game_name: str, players: Sequence[str], neutral: dict[str, Any]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_POST
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,10 +31,10 @@ from referee.cards import Card
 from referee.games import khrap
 from referee.ledger import Line, Rejected
 from scorebook import labels, services
-from scorebook.api import VIOLATIONS, StrictSerializer
+from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import khrap as khrap_form
 from scorebook.models import Match
-from scorebook.sheets import neutral_line, render_line, violation_json
+from scorebook.sheets import render_lines, violation_json
 
 TITLE = labels.GAME_NAMES["khrap"]
 CHECKS = (gettext_lazy("Who takes this trick?"), gettext_lazy("May I play this card?"))
@@ -43,12 +43,11 @@ PREVIEW = "scorebook/checks/khrap_preview.html"
 RANKS = [rank.value for rank in khrap.ORDER]  # the 36-card deck, 6 to ace
 SUITS = [("H", "♥"), ("S", "♠"), ("D", "♦"), ("C", "♣")]
 CARD_TEXT = 10  # the longest spelling of one card: "10♥️" and spaces
-UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
 
 
 def reason(item: Line) -> str:
     """An explanation line in the request's language, suits as symbols."""
-    return render_line(neutral_line(item), ())
+    return render_lines([item])[0]
 
 
 def card_label(card: Card) -> str:
@@ -72,18 +71,13 @@ class KhrapLegalInput(StrictSerializer):
     trump = serializers.CharField(max_length=CARD_TEXT)
 
 
-def _read(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:
-    data = serializer_class(data=request.data)
-    data.is_valid(raise_exception=True)
-    return dict(data.validated_data)
-
 
 class KhrapTrick(APIView):
     @extend_schema(request=KhrapTrickInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
                                                   403: UNAUTHENTICATED},
                    summary="Khrap: who takes this trick (winner 0 is the led card, k the k-th card played)")
     def post(self, request: Request) -> Response:
-        data = _read(KhrapTrickInput, request)
+        data = read_input(KhrapTrickInput, request)
         led, trump, played = khrap.read_trick(data["led"], data["trump"], data["played"])
         winner, why = khrap.trick_check(led, trump, played)
         return Response({"winner": winner, "card": [led, *played][winner].code, "reason": reason(why)})
@@ -94,7 +88,7 @@ class KhrapLegal(APIView):
                                                   403: UNAUTHENTICATED},
                    summary="Khrap: may this card be played from this hand (led null: he leads)?")
     def post(self, request: Request) -> Response:
-        data = _read(KhrapLegalInput, request)
+        data = read_input(KhrapLegalInput, request)
         card, hand, led, trump = khrap.read_play(data["card"], data["hand"], data.get("led"), data["trump"])
         legal, why = khrap.legal_play(card, hand, led, trump)
         return Response({"legal": legal, "reason": reason(why)})
@@ -221,7 +215,7 @@ def khrap_preview(request: HttpRequest, pk: int) -> HttpResponse:
     after, outcome = khrap.apply(state, entry)
     players = [{"name": name, "delta": outcome.deltas[i], "total": after.totals[i]}
                for i, name in enumerate(match.players)]
-    lines = [render_line(neutral_line(item), match.players) for item in outcome.lines]
+    lines = render_lines(outcome.lines, match.players)
     return render(request, PREVIEW, {"preview": {"players": players, "pot_before": state.pot, "pot_after": after.pot,
                                                  "lines": lines, "errors": []}})
 

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_POST
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -34,15 +34,14 @@ from referee.cards import CardParseError, card_code, parse_card, parse_suit
 from referee.games import terz
 from referee.ledger import Rejected, Violation, error
 from scorebook import labels
-from scorebook.api import VIOLATIONS, StrictSerializer
+from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms.terz import RANKS, SLOTS, SUITS, slot_declarations, slot_rows
 from scorebook.models import Match
-from scorebook.sheets import neutral_line, render_line, violation_json
+from scorebook.sheets import render_lines, violation_json
 
 TITLE = gettext_lazy("Terz")
 CHECKS = (gettext_lazy("Whose declarations count?"), gettext_lazy("What is this combination?"))
 PAGE = "scorebook/checks/terz.html"
-UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
 # Any deal's points will do: ``terz.parse_entry`` reads the trumps and declarations of a play, and
 # the checks have no deal points to give it.
 _ANY_POINTS = [terz.CARD_POINTS // 2, terz.CARD_POINTS - terz.CARD_POINTS // 2]
@@ -74,7 +73,7 @@ def comparison(trump: Any, declarations: list[dict[str, Any]], names: list[str])
         "scores": list(judged.scores),
         "best_player": judged.scorer,
         "decided_by": judged.step,
-        "explanation": [render_line(neutral_line(item), names) for item in judged.lines],
+        "explanation": render_lines(judged.lines, names),
     }
 
 
@@ -217,18 +216,13 @@ class ClassifyInput(StrictSerializer):
     trump = serializers.CharField(max_length=10)
 
 
-def _read(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:
-    data = serializer_class(data=request.data)
-    data.is_valid(raise_exception=True)
-    return dict(data.validated_data)
-
 
 class TerzCompare(APIView):
     @extend_schema(request=CompareInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS,
                                                     401: UNAUTHENTICATED, 403: UNAUTHENTICATED},
                    summary="Terz: whose declarations count, what each scores and why")
     def post(self, request: Request) -> Response:
-        data = _read(CompareInput, request)
+        data = read_input(CompareInput, request)
         names = seat_names(data.get("players"))
         # The exception handler names seats in messages after the view's match: here, these names.
         self.match = SimpleNamespace(players=names)
@@ -240,7 +234,7 @@ class TerzClassify(APIView):
                                                      401: UNAUTHENTICATED, 403: UNAUTHENTICATED},
                    summary="Terz: what combination a set of cards is")
     def post(self, request: Request) -> Response:
-        data = _read(ClassifyInput, request)
+        data = read_input(ClassifyInput, request)
         return Response(classification(data["cards"], data["trump"]))
 
 

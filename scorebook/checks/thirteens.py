@@ -33,11 +33,10 @@ from referee.ledger import (
     _ as english,  # an English template, translated when the violation is shown
 )
 from scorebook import labels
-from scorebook.api import VIOLATIONS, StrictSerializer
-from scorebook.api_referee import UNAUTHENTICATED, explanation
+from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import thirteens as entry_form
 from scorebook.models import Match
-from scorebook.sheets import neutral_line, render_line, violation_json
+from scorebook.sheets import render_lines, violation_json
 
 TITLE = labels.GAME_NAMES["thirteens"]
 CHECKS = (gettext_lazy("Score this trick"), gettext_lazy("Who takes this trick?"))
@@ -64,8 +63,6 @@ def _messages(rejected: Rejected) -> list[str]:
     return [violation_json(v)["message"] for v in rejected.violations]
 
 
-def _lines(lines: Any) -> list[str]:
-    return [render_line(neutral_line(item), ()) for item in lines]
 
 
 def _drawn(score: thirteens.TrickScore) -> dict[str, Any]:
@@ -122,7 +119,7 @@ def thirteens_trick(request: HttpRequest) -> HttpResponse:
     else:
         options = thirteens.parse_options(rules)
         score = thirteens.score_trick(cards, options)
-        form["result"] = _drawn(score) | {"lines": _lines(thirteens.trick_lines(score, options))}
+        form["result"] = _drawn(score) | {"lines": render_lines(thirteens.trick_lines(score, options))}
     return _answer(request, "trick_verdict", trick_form=form)
 
 
@@ -152,7 +149,7 @@ def thirteens_winner(request: HttpRequest) -> HttpResponse:
         won = thirteens.winner_check(trick, trump)
         form["result"] = {"index": won.index, "card": entry_form.card_face(won.card.code),
                           "played": [entry_form.card_face(card.code) for card in trick],
-                          "reason": render_line(neutral_line(won.reason), ())}
+                          "reason": render_lines([won.reason])[0]}
     return _answer(request, "winner_verdict", winner_form=form)
 
 
@@ -215,24 +212,19 @@ class WinnerInput(StrictSerializer):
     trump = serializers.CharField(max_length=10, allow_null=True, allow_blank=True)
 
 
-def _read(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:
-    data = serializer_class(data=request.data)
-    data.is_valid(raise_exception=True)
-    return dict(data.validated_data)
-
 
 class ThirteensTrick(APIView):
     @extend_schema(request=TrickInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
                                                    403: UNAUTHENTICATED},
                    summary="Thirteens: the best score of one trick, with the melds chosen")
     def post(self, request: Request) -> Response:
-        data = _read(TrickInput, request)
+        data = read_input(TrickInput, request)
         options = thirteens.parse_options(data.get("options"), None)
         score = thirteens.score_trick(thirteens.read_trick(data["cards"]), options)
         return Response({"cards": [card.code for card in score.cards], "points": score.points,
                          "melds": [meld.json() for meld in score.melds], "trick_point": score.trick_point,
                          "jokers": score.jokers, "joker_points": score.joker_points,
-                         "explanation": explanation(thirteens.trick_lines(score, options))})
+                         "explanation": render_lines(thirteens.trick_lines(score, options))})
 
 
 class ThirteensWinner(APIView):
@@ -240,12 +232,12 @@ class ThirteensWinner(APIView):
                                                    403: UNAUTHENTICATED},
                    summary="Thirteens: which card takes a trick (cards in play order; a joker cancels trumps)")
     def post(self, request: Request) -> Response:
-        data = _read(WinnerInput, request)
+        data = read_input(WinnerInput, request)
         trump = _read_trump(data["trump"])
         won = thirteens.winner_check(thirteens.read_trick(data["cards"]), trump)
         return Response({"winner": won.index, "card": won.card.code,
                          "trump": trump.value if trump is not None else None,
-                         "reason": explanation((won.reason,))[0]})
+                         "reason": render_lines([won.reason])[0]})
 
 
 page_urlpatterns = [

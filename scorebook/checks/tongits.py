@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 from referee.cards import Card
 from referee.games import tongits
 from referee.ledger import Rejected, error
-from scorebook.api import VIOLATIONS, StrictSerializer
+from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import number as typed_number
 from scorebook.forms import tongits as entry_form
 from scorebook.models import Match
@@ -193,7 +193,6 @@ page_urlpatterns = [
 
 # ---------------------------------------------------------------- the API
 
-UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
 ERRORS = {400: VIOLATIONS, 401: UNAUTHENTICATED, 403: UNAUTHENTICATED}
 
 
@@ -228,17 +227,12 @@ class DrawInput(StrictSerializer):
     burned = serializers.ListField(child=_seat(), max_length=SEATS, default=list)
 
 
-def _read(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:
-    data = serializer_class(data=request.data)
-    data.is_valid(raise_exception=True)
-    return dict(data.validated_data)
-
 
 class MeldCheck(APIView):
     @extend_schema(request=MeldInput, responses={200: OpenApiTypes.OBJECT, **ERRORS},
                    summary="Tong Its: is this a meld (a set or a run), and why")
     def post(self, request: Request) -> Response:
-        data = _read(MeldInput, request)
+        data = read_input(MeldInput, request)
         return Response(meld_answer(tongits.read_cards(data["cards"]), data["runs"]))
 
 
@@ -246,7 +240,7 @@ class TongitCheck(APIView):
     @extend_schema(request=TongitInput, responses={200: OpenApiTypes.OBJECT, **ERRORS},
                    summary="Tong Its: can every one of these cards be melded, and how")
     def post(self, request: Request) -> Response:
-        data = _read(TongitInput, request)
+        data = read_input(TongitInput, request)
         answer = tongit_answer(tongits.read_cards(data["cards"]), data["runs"])
         return Response({"tongit": answer["tongit"], "melds": answer["melds"]})
 
@@ -255,14 +249,14 @@ class CountCheck(APIView):
     @extend_schema(request=CountInput, responses={200: OpenApiTypes.OBJECT, **ERRORS},
                    summary="Tong Its: the count of unmelded cards (A 1, 2-10 face value, J Q K 10)")
     def post(self, request: Request) -> Response:
-        return Response({"count": tongits.count(tongits.read_cards(_read(CountInput, request)["cards"]))})
+        return Response({"count": tongits.count(tongits.read_cards(read_input(CountInput, request)["cards"]))})
 
 
 class DrawCheck(APIView):
     @extend_schema(request=DrawInput, responses={200: OpenApiTypes.OBJECT, **ERRORS},
                    summary="Tong Its: who wins a draw call, and why")
     def post(self, request: Request) -> Response:
-        data = _read(DrawInput, request)
+        data = read_input(DrawInput, request)
         return Response(draw_answer(data["caller"], data["challengers"], data["counts"], data["burned"]))
 
 
