@@ -21,7 +21,7 @@ from referee.games import thousand
 from referee.ledger import Rejected
 from scorebook import labels
 from scorebook.checks import check_modules
-from scorebook.sheets import render_lines, violation_json
+from scorebook.sheets import render_lines, violation_messages
 
 PAGE = "scorebook/referee/thousand.html"
 RANKS_1000 = ["9", "10", "J", "Q", "K", "A"]  # seed 001: "колода из 24 карт, от девятки до туза"
@@ -36,10 +36,6 @@ MARRIAGE_TABLES = {  # RULES.md `marriage_values`: the usual table and seed 001'
 MARRIAGE_CHOICES = [("H", "♥"), ("D", "♦"), ("C", "♣"), ("S", "♠")]
 
 
-
-
-def _messages(rejected: Rejected) -> list[str]:
-    return [violation_json(v)["message"] for v in rejected.violations]
 
 
 def _whole_number(text: str) -> int | None:
@@ -116,7 +112,7 @@ def thousand_bid(request: HttpRequest) -> HttpResponse:
         try:
             check = thousand.bid_check(form["cards"], bid, thousand.parse_options(_rules(request.POST)))
         except Rejected as rejected:
-            errors += _messages(rejected)
+            errors += violation_messages(rejected.violations)
         else:
             form["cards"] = [card.code for card in check.cards]
             result = {"legal": check.legal, "bid": check.bid, "highest": check.highest,
@@ -132,7 +128,7 @@ def thousand_points(request: HttpRequest) -> HttpResponse:
     try:
         cards = thousand.read_cards(form["cards"])
     except Rejected as rejected:
-        form["errors"] = _messages(rejected)
+        form["errors"] = violation_messages(rejected.violations)
     else:
         points = thousand.card_points(list(cards))
         form |= {"cards": [card.code for card in cards],
@@ -158,7 +154,7 @@ def thousand_marriage(request: HttpRequest) -> HttpResponse:
         check = thousand.marriage_check(suit, form["cards"] or None, form["took_trick"], form["declared"],
                                         None, thousand.parse_options(options))
     except Rejected as rejected:
-        form["errors"] = _messages(rejected)
+        form["errors"] = violation_messages(rejected.violations)
     else:
         form["result"] = {"legal": check.legal, "value": check.value, "marriage": check.marriage,
                           "lines": render_lines(check.lines)}

@@ -140,3 +140,8 @@ def violation_json(violation: Violation, players: Sequence[str] = ()) -> dict[st
     if violation.deal is not None:
         out["deal"] = violation.deal
     return out
+
+
+def violation_messages(violations: Iterable[Violation], players: Sequence[str] = ()) -> list[str]:
+    """Just the messages, in the active language: what a page shows under a refused form."""
+    return [violation_json(v, players)["message"] for v in violations]

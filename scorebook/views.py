@@ -168,7 +168,7 @@ def _seat_rows(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:
 def sheet_context(match: Match) -> dict[str, Any]:
     """Everything the sheet partial shows: rows (voided deals too), totals, who deals."""
     neutral = services.current_sheet(match)
-    deals = {d.number: d for d in match.deals.all()}
+    voided = {d.number: d for d in match.deals.filter(voided=True)}  # only these need their stored text
     form = form_for(match.game)
     row_extras = getattr(form, "row_extras", None)  # a game's own figures: the pot, the mountain…
     seats = len(match.players)
@@ -182,7 +182,7 @@ def sheet_context(match: Match) -> dict[str, Any]:
                      "tail": extras.get("tail"),
                      "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False})
     for number in neutral["voided"]:
-        deal = deals.get(number)
+        deal = voided.get(number)
         rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": True,
                      "cells": [], "explanation": []})
     rows.sort(key=lambda r: r["number"])

@@ -34,7 +34,7 @@ from scorebook import labels, services
 from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import khrap as khrap_form
 from scorebook.models import Match
-from scorebook.sheets import render_lines, violation_json
+from scorebook.sheets import render_lines, violation_json, violation_messages
 
 TITLE = labels.GAME_NAMES["khrap"]
 CHECKS = (gettext_lazy("Who takes this trick?"), gettext_lazy("May I play this card?"))
@@ -124,10 +124,6 @@ def _answer(request: HttpRequest, partial: str, **forms: Any) -> HttpResponse:
     return render(request, f"{PAGE}#{partial}" if request.htmx else PAGE, page_context(**forms))
 
 
-def _messages(rejected: Rejected) -> list[str]:
-    return [violation_json(v)["message"] for v in rejected.violations]
-
-
 @login_required
 def khrap_page(request: HttpRequest) -> HttpResponse:
     return render(request, PAGE, page_context())
@@ -151,7 +147,7 @@ def khrap_trick(request: HttpRequest) -> HttpResponse:
         try:
             led_card, trump, cards = khrap.read_trick(led, form["trump"], played)
         except Rejected as rejected:
-            form["errors"] = _messages(rejected)
+            form["errors"] = violation_messages(rejected.violations)
         else:
             winner, why = khrap.trick_check(led_card, trump, cards)
             card = [led_card, *cards][winner]
@@ -180,7 +176,7 @@ def khrap_legal(request: HttpRequest) -> HttpResponse:
         try:
             played, hand, led_card, trump = khrap.read_play(card, form["hand"], led, form["trump"])
         except Rejected as rejected:
-            form["errors"] = _messages(rejected)
+            form["errors"] = violation_messages(rejected.violations)
         else:
             legal, why = khrap.legal_play(played, hand, led_card, trump)
             form["result"] = {"legal": legal, "card": card_label(played), "suit": played.suit.value,

@@ -36,7 +36,7 @@ from scorebook import labels
 from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import thirteens as entry_form
 from scorebook.models import Match
-from scorebook.sheets import render_lines, violation_json
+from scorebook.sheets import render_lines, violation_json, violation_messages
 
 TITLE = labels.GAME_NAMES["thirteens"]
 CHECKS = (gettext_lazy("Score this trick"), gettext_lazy("Who takes this trick?"))
@@ -57,10 +57,6 @@ def _read_trump(text: Any, where: str = "trump") -> Suit | None:
     except CardParseError:
         raise Rejected([error("bad_card", english("“%(value)s” is not a suit (S, H, D or C)."), where,
                               value=str(text)[:40])]) from None
-
-
-def _messages(rejected: Rejected) -> list[str]:
-    return [violation_json(v)["message"] for v in rejected.violations]
 
 
 
@@ -115,7 +111,7 @@ def thirteens_trick(request: HttpRequest) -> HttpResponse:
     try:
         cards = thirteens.read_trick(form["cards"])
     except Rejected as rejected:
-        form["errors"] = _messages(rejected)
+        form["errors"] = violation_messages(rejected.violations)
     else:
         options = thirteens.parse_options(rules)
         score = thirteens.score_trick(cards, options)
@@ -144,7 +140,7 @@ def thirteens_winner(request: HttpRequest) -> HttpResponse:
         trump = _read_trump(form["trump"])
         trick = thirteens.read_trick(cards)
     except Rejected as rejected:
-        form["errors"] = _messages(rejected)
+        form["errors"] = violation_messages(rejected.violations)
     else:
         won = thirteens.winner_check(trick, trump)
         form["result"] = {"index": won.index, "card": entry_form.card_face(won.card.code),

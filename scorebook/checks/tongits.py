@@ -33,7 +33,7 @@ from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_in
 from scorebook.forms import number as typed_number
 from scorebook.forms import tongits as entry_form
 from scorebook.models import Match
-from scorebook.sheets import violation_json
+from scorebook.sheets import violation_messages
 
 TITLE = gettext_lazy("Tong Its: melds, tongits, counts, draw fights")
 CHECKS = (gettext_lazy("Is this a meld? A tongit?"), gettext_lazy("How much is this hand?"),
@@ -107,10 +107,6 @@ def _answer(request: HttpRequest, partial: str, **forms: Any) -> HttpResponse:
     return render(request, f"{PAGE}#{partial}" if request.htmx else PAGE, page_context(**forms))
 
 
-def _messages(rejected: Rejected) -> list[str]:
-    return [violation_json(v)["message"] for v in rejected.violations]
-
-
 @login_required
 @require_GET
 def tongits_page(request: HttpRequest) -> HttpResponse:
@@ -125,7 +121,7 @@ def meld_check(request: HttpRequest) -> HttpResponse:
     try:
         cards = tongits.read_cards(form["cards"])
     except Rejected as rejected:
-        form["errors"] = _messages(rejected)
+        form["errors"] = violation_messages(rejected.violations)
     else:
         form["cards"] = [card.code for card in cards]
         if not cards:
@@ -142,7 +138,7 @@ def count_check(request: HttpRequest) -> HttpResponse:
     try:
         cards = tongits.read_cards(form["cards"])
     except Rejected as rejected:
-        form["errors"] = _messages(rejected)
+        form["errors"] = violation_messages(rejected.violations)
     else:
         form |= {"cards": [card.code for card in cards], "result": {"count": tongits.count(cards), "size": len(cards)}}
     return _answer(request, "count_verdict", count_form=form)
@@ -167,7 +163,7 @@ def draw_check(request: HttpRequest) -> HttpResponse:
             form["result"] = draw_answer(seats[form["caller"]], challengers, counts,
                                          [seats[s] for s in form["burned"] if s in seats])
         except Rejected as rejected:
-            form["errors"] = _messages(rejected)
+            form["errors"] = violation_messages(rejected.violations)
     return _answer(request, "draw_verdict", draw_form=form)
 
 
