@@ -106,7 +106,9 @@ def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str
         return match.sheet
     if deals is None:
         deals = list(match.deals.order_by("number"))
-    return _replay(match, deals)[0]
+    # Kept on this object (not saved: a read never writes), so one request replays at most once.
+    match.sheet = _replay(match, deals)[0]
+    return match.sheet
 
 
 def _replay(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], Any]:
