@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all venv system-deps messages migrate run test bench clean distclean
+.PHONY: all venv system-deps messages catalogues migrate run test bench clean distclean
 
 all: test
 
@@ -39,6 +39,10 @@ system-deps:
 
 messages: venv
 	@if [ -d scorebook/locale ]; then $(PY) manage.py compilemessages --ignore=$(VENV); fi
+
+# New strings into the .po catalogues (no source locations: fewer merge conflicts), then translate them.
+catalogues: venv
+	$(PY) manage.py makemessages -l ru -l uk --no-location --ignore=$(VENV) --ignore=tests --ignore=benchmarks --ignore=scripts
 
 migrate: venv
 	$(PY) manage.py migrate --noinput
