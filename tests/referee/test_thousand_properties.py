@@ -189,3 +189,28 @@ def test_entries_survive_dump_and_parse(match: tuple[dict[str, Any], int, list[t
     _overrides, seats, entries = match
     for entry in entries:
         assert thousand.parse_entry(thousand.dump_entry(entry), seats) == entry
+
+
+@given(conflict=st.sampled_from(["first_falls", "two_may_sit", "none_fall"]),
+       before=st.integers(140, 175).map(lambda n: n * 5),  # seat 1 starts at 700–875
+       contract=st.sampled_from([125, 130, 140, 150, 160]), data=st.data())
+def test_a_finisher_wins_whoever_mounts_in_the_same_deal(conflict: str, before: int, contract: int,
+                                                         data: st.DataObject) -> None:
+    """RULES.md: "a player who wins from the barrel has left it, and nothing that happens to the barrel
+    afterwards in that deal touches him". Seat 0 sits on the barrel (880), declares ♥ (100) and takes
+    enough to make the contract; seat 1 defends from *before* and may mount in that very deal."""
+    need = contract - 100
+    taken = data.draw(st.integers(need, 120), label="seat 0's card points")
+    defence = data.draw(st.integers(0, 120 - taken), label="seat 1's card points")
+    entries = [thousand.Penalty(0, 880, ""), thousand.Penalty(1, before, ""),
+               thousand.Play(0, contract, contract, (taken, defence, 120 - taken - defence),
+                             (frozenset("H"), frozenset(), frozenset()))]
+    result = sheet({"barrel_conflict": conflict}, 3, numbered(entries))
+    assert result.errors == []
+    assert result.state.winner == 0
+    assert result.state.totals[0] == 880 + contract
+    assert "barrel_fall" not in result.rows[-1].outcome.marks[0]
+    rounded = (defence + 2) // 5 * 5  # to the nearest 5: remainder 1–2 down, 3–4 up
+    mounted = before + rounded >= 880
+    assert thousand.dump_state(result.state)["players"][1]["on_barrel"] == mounted
+    assert result.state.totals[1] == (880 if mounted else before + rounded)

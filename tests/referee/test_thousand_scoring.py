@@ -173,6 +173,11 @@ BOLT = play(points=(100, 18, 2))  # seat 2: 2 points → 0 → a bolt; seat 0 +1
 CLEAN = play(points=(100, 12, 8))  # seat 2: 8 → 10, no bolt; seat 0 +100, seat 1 +10
 FAIL_125 = play(0, 125, points=(80, 20, 20), marriages={0: "S"})  # 80 + 40 = 120 < 125: seat 0 fails
 ON_BARREL = penalty(0, 880)  # puts seat 0 on the barrel at 880 (a penalty does not move the dealer)
+# Seat 0 on the barrel, seat 1 at 850; seat 0 makes 125 (85 + ♠40) while seat 1 defends with 30
+FINISH_WHILE_SEAT_1_MOUNTS = [ON_BARREL, penalty(1, 850), play(0, 125, points=(85, 30, 5), marriages={0: "S"})]
+# Two barrels used (880 − 125 = 755 twice), seat 0 mounts the third, seat 1 brought to 850
+FINISH_ON_THE_THIRD_BARREL = [ON_BARREL, FAIL_125, penalty(0, 125), FAIL_125, penalty(0, 125), penalty(1, 810),
+                              play(0, 125, points=(85, 30, 5), marriages={0: "S"})]
 
 
 def by_seat(result: Any, field: str) -> list[Any]:
@@ -274,6 +279,23 @@ def by_seat(result: Any, field: str) -> list[Any]:
                  (760, 760, 880), id="conflict-third-knocks-both"),
     pytest.param([ON_BARREL, penalty(1, 880), penalty(2, 880)], {"barrel_conflict": "none_fall"},
                  (880, 880, 880), id="conflict-none-fall"),
+    # RULES.md: "unless the first finished in that very deal: a player who wins from the barrel has left
+    # it". Seat 0 on the barrel makes 125 (85 + ♠40): 880 + 125 = 1005 and wins; seat 1 defends with
+    # 30 from 850: 880, mounts; seat 2: 5. Seat 0 is not knocked off to 880 − 120 = 760.
+    pytest.param(FINISH_WHILE_SEAT_1_MOUNTS, {}, (1005, 880, 5), id="conflict-the-finisher-has-left"),
+    # …on his third barrel too (not back to 0). 880 − 125 = 755 twice, seats 1 and 2 take 20 each time:
+    # 40, 40; seat 1: 40 + 810 = 850, then + 30 = 880; seat 2: 40 + 5 = 45
+    pytest.param(FINISH_ON_THE_THIRD_BARREL, {}, (1005, 880, 45), id="conflict-the-finisher-on-his-third-barrel"),
+    # two_may_sit: seats 0 and 1 sit; seat 0 finishes (1005) as seat 2 mounts from 850 + 30 = 880. Seat 0
+    # has left, so seat 2 is the second on the barrel, not a third: seat 1 (defence not added) stays at 880
+    pytest.param([ON_BARREL, penalty(1, 880), penalty(2, 850), play(0, 125, points=(85, 5, 30), marriages={0: "S"})],
+                 {"barrel_conflict": "two_may_sit"}, (1005, 880, 880), id="two-may-sit-the-finisher-has-left"),
+    # accumulate: seat 0 on the barrel at 880 + 105 = 985; seat 1: 10 + 850 = 860, seat 2: 5. Seat 0 makes
+    # 100 with 100: 985 + 100 = 1085 ≥ 1000, wins; seat 1: 860 + 20 = 880 mounts; seat 2: 0 → 5.
+    # Not 1085 floored to 1080 − 120 = 960
+    pytest.param([ON_BARREL, play(0, 100, points=(105, 10, 5), marriages={0: "H"}), penalty(1, 850),
+                  play(0, 100, points=(100, 20, 0))], {"barrel_mode": "accumulate"}, (1085, 880, 5),
+                 id="accumulate-the-finisher-has-left"),
     # barrels_to_zero: 880 → 755, +125 → 880 → 755, +125 → 880 → falls off the third barrel: 0;
     # seats 1 and 2 take 20 in each failed deal
     pytest.param([ON_BARREL, FAIL_125, penalty(0, 125), FAIL_125, penalty(0, 125), FAIL_125], {}, (0, 60, 60),
@@ -374,6 +396,27 @@ def test_winning_from_the_barrel() -> None:
     assert result.state.winner == 0 and result.state.finished
     assert "winner" in result.rows[-1].outcome.marks[0]
     assert players(result)[0]["on_barrel"] is False  # RULES.md: on_barrel is false once he has won
+
+
+@pytest.mark.parametrize(("entries", "overrides", "on_barrel", "used"), [
+    pytest.param(FINISH_WHILE_SEAT_1_MOUNTS, {}, [False, True, False], [0, 0, 0], id="first-falls"),
+    pytest.param(FINISH_ON_THE_THIRD_BARREL, {}, [False, True, False], [2, 0, 0], id="third-barrel"),
+    pytest.param(FINISH_WHILE_SEAT_1_MOUNTS, {"barrel_conflict": "two_may_sit"}, [False, True, False], [0, 0, 0],
+                 id="two-may-sit"),
+])
+def test_a_finisher_is_not_touched_by_a_mount_in_the_same_deal(entries: list[thousand.Entry],
+                                                               overrides: dict[str, Any], on_barrel: list[bool],
+                                                               used: list[int]) -> None:
+    # RULES.md: "a player who wins from the barrel has left it, and nothing that happens to the barrel
+    # afterwards in that deal touches him": seat 0 wins with 880 + 125 = 1005, no fall, no barrel used
+    result = run(entries, **overrides)
+    assert result.state.winner == 0
+    assert result.state.totals[:2] == (1005, 880)
+    assert "winner" in result.rows[-1].outcome.marks[0]
+    assert "barrel_fall" not in result.rows[-1].outcome.marks[0]
+    assert by_seat(result, "on_barrel") == on_barrel
+    assert by_seat(result, "barrels_used") == used
+    assert by_seat(result, "barrel_deals_left") == [None, 3, None]  # seat 1 has just mounted
 
 
 def test_120_on_the_barrel_uses_a_deal_and_stays() -> None:

@@ -394,9 +394,13 @@ def _after_deal(deal: _Deal, played: bool = False) -> None:
 def _barrel_conflict(deal: _Deal, new: list[int]) -> None:
     """Seed 001: "когда на бочку встает второй игрок, то первый слетает" (first_falls);
     "двое могут играть на бочке, но когда заходит третий, то он скидывает обоих" (two_may_sit);
-    "если кто-то заходит на бочку, то другие не слетают" (none_fall)."""
+    "если кто-то заходит на бочку, то другие не слетают" (none_fall).
+
+    RULES.md: a player who finished from the barrel in this very deal has left it — the mount does
+    not knock him off, nor count him among those sitting there."""
     opts = deal.state.options
-    sitting = [s for s in range(deal.state.seats) if deal.players[s].on_barrel and s not in new]
+    sitting = [s for s in range(deal.state.seats)
+               if deal.players[s].on_barrel and s not in new and s not in deal.won]
     if not sitting or opts.barrel_conflict == "none_fall":
         return
     if opts.barrel_conflict == "two_may_sit" and len(sitting) + len(new) <= 2:
