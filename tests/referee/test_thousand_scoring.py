@@ -635,6 +635,35 @@ def test_the_golden_deal_is_played_by_the_player_left_of_the_dealer() -> None:
     assert codes(write_off(1, 120), golden_round=True) == ["write_off_not_allowed"]
 
 
+GOLDEN_140 = play(1, 120, points=(12, 100, 8), marriages={1: "S"})  # seat 1: 100 + ♠40 = 140 ≥ 120
+
+
+@pytest.mark.parametrize(("before", "entry", "overrides", "expected"), [
+    # RULES.md: "the golden round's 120 is no bid, so the ban never applies to a golden deal": seat 1,
+    # on the 100, has −125 < −120 and must still play his golden deal
+    pytest.param([penalty(1, -125)], GOLDEN_140, {"golden_round": True}, [], id="golden-deal-below-the-ban"),
+    pytest.param([penalty(1, -500)], GOLDEN_140, {"golden_round": True, "bid_ban_below": 0}, [],
+                 id="golden-deal-far-below-the-ban"),
+    # the golden deal is still played for 120, ban or not
+    pytest.param([penalty(1, -125)], play(1, 100, points=(12, 100, 8)), {"golden_round": True}, ["golden_contract"],
+                 id="golden-100-below-the-ban"),
+    # once the golden round is over the ban is back: one failed circle (max 1), totals stand; seat 1:
+    # −125 − 100 = −225, and dealer 0 again, so seat 1 bidding 105 is banned
+    pytest.param([penalty(1, -125), *GOLDEN_FAILED_CIRCLE], play(1, 105, points=(12, 100, 8)),
+                 {"golden_round": True, "golden_round_max_circles": 1}, ["bid_banned"], id="ban-after-the-golden-round"),
+])
+def test_the_bid_ban_and_the_golden_deal(before: list[thousand.Entry], entry: thousand.Entry,
+                                         overrides: dict[str, Any], expected: list[str]) -> None:
+    assert codes(entry, before, **overrides) == expected
+
+
+def test_a_golden_deal_below_the_ban_is_scored() -> None:
+    # 2 × 120 = +240: −125 + 240 = 115; defenders 2 × 10 (12 → 10, 8 → 10) = 20 each
+    result = run([penalty(1, -125), GOLDEN_140], golden_round=True)
+    assert result.rows[-1].outcome.deltas == (20, 240, 20)
+    assert result.state.totals == (20, 115, 20)
+
+
 # ---------------------------------------------------------------- 2 and 4 players
 
 def test_four_players_the_dealer_sits_out_in_turn() -> None:

@@ -45,9 +45,10 @@ def _validate_bidding(state: State, entry: Play | WriteOff, found: list[Violatio
     if state.sits_out(entry.declarer):
         found.append(error("bad_seat", _("%(player)s deals and sits out this deal."), "declarer",
                            player=Seat(entry.declarer)))
-    # Seed 001: "запрет торгов для человека, на счету которого больше минус 120 очков".
+    # Seed 001: "запрет торгов для человека, на счету которого больше минус 120 очков". RULES.md: the
+    # golden round's 120 is no bid ("берет прикуп в темную"), so the ban never applies to a golden deal.
     ban = opts.bid_ban_below
-    if ban is not None and state.totals[entry.declarer] < ban and entry.bid > 100:
+    if ban is not None and state.totals[entry.declarer] < ban and entry.bid > 100 and not state.golden_circle:
         found.append(error("bid_banned", _("%(player)s has %(total)s, below %(ban)s: he may not bid over 100."),
                            "bid", player=Seat(entry.declarer), total=state.totals[entry.declarer], ban=ban))
     obliged = state.obligatory_declarer()
