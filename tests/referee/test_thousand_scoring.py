@@ -744,12 +744,34 @@ def test_violation_codes(entry: thousand.Entry, overrides: dict[str, Any], expec
     pytest.param(play(1, points=(8, 100, 12, 8)), 4, ["bad_seat"], id="dealer-has-points"),
     pytest.param(play(1, points=(None, 100, 12, 8), talon_points=5, talon_marriage="H"), 4, ["talon_points"],
                  id="talon-marriage-needs-7"),
+    # RULES.md: "only the declarer (who took the talon) may declare the talon's marriage; a defender
+    # declaring it is marriage_twice" — else ♥100 would be paid twice, to the dealer and to seat 2
+    pytest.param(play(1, 140, points=(None, 60, 40, 20), marriages={2: "H"}, talon_points=17, talon_marriage="H"),
+                 4, ["marriage_twice"], id="defender-declares-the-talon-marriage"),
+    # the declarer declares it too: still the defender's declaration alone is wrong (one violation)
+    pytest.param(play(1, 140, points=(None, 60, 40, 20), marriages={1: "H", 3: "H"}, talon_points=17,
+                      talon_marriage="H"), 4, ["marriage_twice"], id="declarer-and-defender-declare-it"),
+    # declarer seat 2; defender seat 1, listed before him, declares the talon's ♦ as well
+    pytest.param(play(2, 140, points=(None, 20, 60, 40), marriages={1: "D", 2: "D"}, talon_points=7,
+                      talon_marriage="D"), 4, ["marriage_twice"], id="defender-seated-before-the-declarer"),
+    # a defender's own marriage in another suit is fine: 33 + ♠40
+    pytest.param(play(1, 140, points=(None, 60, 33, 27), marriages={1: "H", 2: "S"}, talon_points=17,
+                      talon_marriage="H"), 4, [], id="defender-declares-another-suit"),
     pytest.param(play(points=(100, 30)), 2, ["points_total"], id="two-players-points-total"),
     pytest.param(play(points=(100, 20), tricks=(10, 3)), 2, ["tricks_total"], id="two-players-12-tricks-at-most"),
     pytest.param(play(points=(100, 20), tricks=(8, 2)), 2, [], id="two-players-10-tricks"),
 ])
 def test_violation_codes_with_2_and_4_players(entry: thousand.Entry, seats: int, expected: list[str]) -> None:
     assert codes(entry, seats=seats) == expected
+
+
+def test_the_talon_marriage_declared_by_a_defender_names_his_declaration() -> None:
+    entry = play(1, 140, points=(None, 60, 40, 20), marriages={1: "H", 3: "H"}, talon_points=17, talon_marriage="H")
+    state = state_after([], seats=4)
+    assert [(v.code, v.field) for v in thousand.validate(state, entry)] == [("marriage_twice", "marriages[3]")]
+    # the defender listed before the declarer: his declaration is the wrong one, not the declarer's
+    entry = play(2, 140, points=(None, 20, 60, 40), marriages={1: "D", 2: "D"}, talon_points=7, talon_marriage="D")
+    assert [(v.code, v.field) for v in thousand.validate(state, entry)] == [("marriage_twice", "marriages[1]")]
 
 
 @pytest.mark.parametrize(("before", "entry", "expected"), [

@@ -115,6 +115,13 @@ def _validate_play(state: State, entry: Play) -> list[Violation]:
             if suit == ACE and not opts.ace_marriage:
                 found.append(error("ace_marriage_off", _("The ace marriage is not played in this match."),
                                    f"marriages[{seat}]"))
+            if suit == entry.talon_marriage and seat != entry.declarer:
+                # RULES.md (4 players): the dealer is credited the whole marriage lying in the talon;
+                # only the declarer, who took the talon, may declare it as well.
+                found.append(error("marriage_twice", _("The marriage in %(suit)s lay in the talon: only the "
+                                                       "declarer, who took the talon, may declare it."),
+                                   f"marriages[{seat}]", suit=suit_param(suit)))
+                continue
             if suit in seen:
                 found.append(error("marriage_twice", _("The marriage in %(suit)s is declared twice."),
                                    f"marriages[{seat}]", suit=suit_param(suit)))
