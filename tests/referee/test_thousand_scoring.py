@@ -758,11 +758,29 @@ def test_violation_codes(entry: thousand.Entry, overrides: dict[str, Any], expec
     pytest.param(play(1, 140, points=(None, 60, 33, 27), marriages={1: "H", 2: "S"}, talon_points=17,
                       talon_marriage="H"), 4, [], id="defender-declares-another-suit"),
     pytest.param(play(points=(100, 30)), 2, ["points_total"], id="two-players-points-total"),
-    pytest.param(play(points=(100, 20), tricks=(10, 3)), 2, ["tricks_total"], id="two-players-12-tricks-at-most"),
-    pytest.param(play(points=(100, 20), tricks=(8, 2)), 2, [], id="two-players-10-tricks"),
+    # RULES.md: "with 2 players tricks, when given, add up to 12" (10 + 3 = 13, 8 + 2 = 10)
+    pytest.param(play(points=(100, 20), tricks=(10, 3)), 2, ["tricks_total"], id="two-players-13-tricks"),
+    pytest.param(play(points=(100, 20), tricks=(8, 2)), 2, ["tricks_total"], id="two-players-10-tricks"),
+    pytest.param(play(points=(100, 20), tricks=(10, 2)), 2, [], id="two-players-12-tricks"),
+    pytest.param(play(points=(100, 20), tricks=(12, 0)), 2, ["points_without_tricks"],
+                 id="two-players-points-without-tricks"),
+    # RULES.md: with 4 players points[dealer], marriages[dealer] and tricks[dealer] are null — 0 is not null
+    pytest.param(play(1, points=(0, 100, 12, 8)), 4, ["bad_seat"], id="dealer-has-0-points"),
+    pytest.param(play(1, points=(None, 100, 12, 8), tricks=(0, 6, 1, 1)), 4, ["bad_seat"], id="dealer-has-0-tricks"),
+    pytest.param(play(1, points=(None, 100, 12, 8), marriages={0: "H"}), 4, ["bad_seat"], id="dealer-declares"),
+    # the shape every stored 4-player deal has: the dealer's points and tricks null, his marriages []
+    pytest.param(play(1, points=(None, 100, 12, 8), tricks=(None, 6, 1, 1), marriages={1: ""}), 4, [],
+                 id="dealer-null-and-no-marriages"),
 ])
 def test_violation_codes_with_2_and_4_players(entry: thousand.Entry, seats: int, expected: list[str]) -> None:
     assert codes(entry, seats=seats) == expected
+
+
+def test_what_is_entered_for_the_dealer_who_sits_out_is_refused_on_its_own_field() -> None:
+    entry = play(1, points=(0, 100, 12, 8), tricks=(0, 6, 1, 1), marriages={0: "S"})
+    state = state_after([], seats=4)
+    assert [(v.code, v.field) for v in thousand.validate(state, entry)] == [
+        ("bad_seat", "points[0]"), ("bad_seat", "marriages[0]"), ("bad_seat", "tricks[0]")]
 
 
 def test_the_talon_marriage_declared_by_a_defender_names_his_declaration() -> None:
@@ -848,11 +866,30 @@ BASE = {"type": "play", "declarer": 0, "bid": 100, "points": [100, 12, 8]}
     pytest.param({"type": "penalty", "player": 5, "points": 10}, [("bad_seat", "player")], id="penalty-bad-seat"),
     pytest.param({"type": "redeal", "reason": "bored"}, [("bad_type", "reason")], id="redeal-reason"),
     pytest.param("play", [("bad_type", "entry")], id="not-an-object"),
-    pytest.param({**BASE, "points": [121, 0, 0]}, [("out_of_range", "points[0]")], id="points-over-120"),
-    pytest.param({**BASE, "points": [100, -1, 21]}, [("out_of_range", "points[1]")], id="negative-points"),
+    # RULES.md: "`points` out of 0–120 or `tricks` over the deal's tricks answer `points_total` /
+    # `tricks_total` (not a generic code)"
+    pytest.param({**BASE, "points": [121, 0, 0]}, [("points_total", "points[0]")], id="points-over-120"),
+    pytest.param({**BASE, "points": [100, -1, 21]}, [("points_total", "points[1]")], id="negative-points"),
+    pytest.param({**BASE, "points": [10**12, 0, 0]}, [("points_total", "points[0]")], id="absurd-points"),
+    pytest.param({**BASE, "tricks": [9, 0, 0]}, [("tricks_total", "tricks[0]")], id="tricks-over-8"),
+    pytest.param({**BASE, "tricks": [8, -1, 1]}, [("tricks_total", "tricks[1]")], id="negative-tricks"),
+    pytest.param({**BASE, "tricks": [8, 0, "1"]}, [("bad_type", "tricks[2]")], id="tricks-as-text"),
 ])
 def test_parse_errors(raw: Any, expected: list[tuple[str, str | None]]) -> None:
     assert _rejected(raw) == expected
+
+
+@pytest.mark.parametrize(("raw", "seats", "expected"), [
+    # 2 players: 12 tricks in a deal; 4 players: 8, and the dealer's null stays null
+    pytest.param({**BASE, "points": [100, 20], "tricks": [13, 0]}, 2, [("tricks_total", "tricks[0]")],
+                 id="two-players-13"),
+    pytest.param({**BASE, "declarer": 1, "points": [None, 100, 12, 8], "tricks": [None, 9, 0, 0]}, 4,
+                 [("tricks_total", "tricks[1]")], id="four-players-9"),
+    pytest.param({**BASE, "declarer": 1, "points": [None, 130, -10, 0]}, 4,
+                 [("points_total", "points[1]"), ("points_total", "points[2]")], id="four-players-points"),
+])
+def test_parse_errors_with_2_and_4_players(raw: Any, seats: int, expected: list[tuple[str, str | None]]) -> None:
+    assert _rejected(raw, seats) == expected
 
 
 def test_parse_accepts_the_api_spellings() -> None:

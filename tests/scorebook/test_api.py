@@ -268,7 +268,8 @@ def test_a_body_that_is_not_an_object_is_400(api: APIClient, match: Match) -> No
     pytest.param({"entry": FIRST | {"points": "a"}}, [("bad_type", "points")], id="points-as-text"),
     pytest.param({"entry": FIRST | {"points": [45, 67.5, 7.5]}}, [("bad_type", "points[1]"), ("bad_type", "points[2]")],
                  id="points-as-fractions"),
-    pytest.param({"entry": FIRST | {"points": [-5, 67, 58]}}, [("out_of_range", "points[0]")], id="negative-points"),
+    # RULES.md: "`points` out of 0–120 … answer `points_total` (not a generic code)"
+    pytest.param({"entry": FIRST | {"points": [-5, 67, 58]}}, [("points_total", "points[0]")], id="negative-points"),
     pytest.param({"entry": FIRST | {"bid": 10**12, "contract": 10**12}},
                  [("out_of_range", "bid"), ("out_of_range", "contract")], id="absurd-bid"),
     pytest.param({"entry": FIRST | {"declarer": -1}}, [("bad_seat", "declarer")], id="negative-seat"),

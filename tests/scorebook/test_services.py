@@ -154,7 +154,8 @@ def test_the_stored_entry_is_canonical(match: Match) -> None:
     pytest.param(play(0, 95, points=[45, 67, 8]), ["bid_too_low"], id="bid-below-100"),
     pytest.param(play(3, 100), ["bad_seat"], id="no-such-seat"),
     pytest.param(play(0, "100", 100), ["bad_type"], id="bid-as-text"),
-    pytest.param(play(0, 100, points=[-5, 67, 58]), ["out_of_range"], id="negative-points"),
+    # RULES.md: "`points` out of 0–120 … answer `points_total` (not a generic code)"
+    pytest.param(play(0, 100, points=[-5, 67, 58]), ["points_total"], id="negative-points"),
     pytest.param(play(0, 100) | {"trump": "H"}, ["unknown_field"], id="unknown-entry-field"),
     pytest.param({"type": "slam"}, ["bad_type"], id="unknown-entry-type"),
     pytest.param(penalty(0, 10**9), ["out_of_range"], id="absurd-penalty"),

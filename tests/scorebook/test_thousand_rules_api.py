@@ -87,3 +87,92 @@ def test_the_declarer_declares_the_talon_marriage(api: APIClient, owner) -> None
                                     "marriages": [[], ["H"], [], []], "talon_points": 17, "talon_marriage": "H"})
     assert answer.status_code == 201
     assert answer.json()["scoresheet"]["totals"] == [115, 140, 40, 20]
+
+
+# ---------------------------------------------------------------- points and tricks, 2 and 4 players
+
+
+@pytest.mark.parametrize(("entry", "expected"), [
+    # RULES.md: "`points` out of 0–120 or `tricks` over the deal's tricks answer `points_total` /
+    # `tricks_total` (not a generic code)"
+    pytest.param(play(0, 100, points=[121, 0, 0]), [("points_total", "points[0]")], id="points-over-120"),
+    pytest.param(play(0, 100, points=[100, -5, 25]), [("points_total", "points[1]")], id="negative-points"),
+    pytest.param(play(0, 100, points=[100, 12, 8], tricks=[9, 0, 0]), [("tricks_total", "tricks[0]")],
+                 id="tricks-over-8"),
+    pytest.param(play(0, 100, points=[100, 12, 8], tricks=[4, 2, 1]), [("tricks_total", "tricks")],
+                 id="tricks-add-up-to-7"),
+])
+def test_points_and_tricks_out_of_range_name_their_rule(api: APIClient, match: Match, entry: dict[str, Any],
+                                                          expected: list[tuple[str, str]]) -> None:
+    before = stored(match)
+    assert violations(post_deal(api, match, entry)) == expected
+    assert stored(match) == before
+
+
+@pytest.mark.parametrize(("tricks", "expected"), [
+    # RULES.md: "with 2 players tricks, when given, add up to 12"
+    pytest.param([8, 2], [("tricks_total", "tricks")], id="10-tricks"),
+    pytest.param([10, 3], [("tricks_total", "tricks")], id="13-tricks"),
+    pytest.param([13, 0], [("tricks_total", "tricks[0]")], id="13-for-one-player"),
+])
+def test_two_players_take_12_tricks(api: APIClient, owner, tricks: list[int],
+                                    expected: list[tuple[str, str]]) -> None:
+    match = a_match(owner, TWO)
+    assert violations(post_deal(api, match, play(0, 100, points=[100, 20], tricks=tricks))) == expected
+    # 10 + 2 = 12: seat 0 makes 100 (100 ≥ 100), seat 1: 20
+    answer = post_deal(api, match, play(0, 100, points=[100, 20], tricks=[10, 2]))
+    assert answer.status_code == 201
+    assert answer.json()["scoresheet"]["totals"] == [100, 20]
+
+
+@pytest.mark.parametrize(("changes", "expected"), [
+    # RULES.md, 4 players: "points[dealer], marriages[dealer] and tricks[dealer] are null"
+    pytest.param({"points": [0, 100, 12, 8]}, [("bad_seat", "points[0]")], id="points-0"),
+    pytest.param({"tricks": [0, 6, 1, 1]}, [("bad_seat", "tricks[0]")], id="tricks-0"),
+    pytest.param({"marriages": [["S"], [], [], []]}, [("bad_seat", "marriages[0]")], id="a-marriage"),
+])
+def test_nothing_is_entered_for_the_dealer_who_sits_out(api: APIClient, owner, changes: dict[str, Any],
+                                                        expected: list[tuple[str, str]]) -> None:
+    match = a_match(owner, FOUR)
+    before = stored(match)
+    entry = {"type": "play", "declarer": 1, "bid": 100, "points": [None, 100, 12, 8], "talon_points": 13} | changes
+    answer = post_deal(api, match, entry)
+    assert violations(answer) == expected
+    assert "sits out" in answer.json()["violations"][0]["message"]
+    assert stored(match) == before
+
+
+# ---------------------------------------------------------------- entries stored before these rulings
+
+# The canonical shape the API stored before (dump_entry): the dealer's points and tricks null, his
+# marriages an empty list, "dark" always written.
+OLD_FOUR = [
+    # dealer 0: talon 13 → 15; seat 1 makes 100 (100 ≥ 100); 12 → 10; 8 → 10
+    {"type": "play", "declarer": 1, "bid": 100, "contract": 100, "points": [None, 100, 12, 8],
+     "marriages": [[], [], [], []], "dark": False, "tricks": [None, 6, 1, 1], "talon_points": 13},
+    # dealer 1: talon 22 → 20; seat 2: 100 + ♠40 = 140 ≥ 120 → +120; 12 → 10; 8 → 10
+    {"type": "play", "declarer": 2, "bid": 120, "contract": 120, "points": [12, None, 100, 8],
+     "marriages": [[], [], ["S"], []], "dark": False, "talon_points": 22},
+]
+OLD_TWO = [{"type": "play", "declarer": 0, "bid": 100, "contract": 100, "points": [100, 20],
+            "marriages": [[], []], "dark": False, "tricks": [10, 2]}]  # 100 ≥ 100; 20
+
+
+@pytest.mark.parametrize(("players", "entries", "totals"), [
+    pytest.param(FOUR, OLD_FOUR, [25, 120, 130, 20], id="four-players"),  # 15 + 10, 100 + 20, 10 + 120, 10 + 10
+    pytest.param(TWO, OLD_TWO, [100, 20], id="two-players"),
+])
+def test_deals_stored_before_still_replay(api: APIClient, owner, players: list[str], entries: list[dict[str, Any]],
+                                          totals: list[int]) -> None:
+    match = a_match(owner, players)
+    for number, entry in enumerate(entries, 1):
+        match.deals.create(number=number, entry=entry)
+    Match.objects.filter(pk=match.pk).update(sheet=None)  # no cached sheet: the rules replay the stored deals
+    answer = api.get(f"/api/matches/{match.pk}/scoresheet/")
+    assert answer.status_code == 200
+    assert answer.json()["totals"] == totals
+    # …and the same shape is still accepted as a new deal
+    fresh = a_match(owner, players)
+    for entry in entries:
+        assert post_deal(api, fresh, entry).status_code == 201
+    assert api.get(f"/api/matches/{fresh.pk}/scoresheet/").json()["totals"] == totals

@@ -92,6 +92,15 @@ def _marriage_list(reader: EntryReader, value: Any, where: str) -> frozenset[str
     return frozenset(found)
 
 
+def _count(reader: EntryReader, value: Any, where: str, high: int, code: str, message: str) -> Any:
+    """A seat's card points or tricks. RULES.md: "`points` out of 0–120 or `tricks` over the deal's
+    tricks answer `points_total` / `tricks_total` (not a generic code)"."""
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= high:
+        reader.bad(code, message, where, value=value, high=high)
+        return None
+    return reader.check_int(value, where, 0, high)
+
+
 def _bids(reader: EntryReader) -> tuple[Any, Any]:
     bid = reader.integer("bid", low=0, high=1000)
     contract = reader.integer("contract", required=False, low=0, high=1000)
@@ -113,12 +122,12 @@ def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
     reader = EntryReader(raw, seats, _PLAY_FIELDS)
     declarer = reader.seat("declarer")
     bid, contract = _bids(reader)
-    points = reader.per_seat("points", lambda v, w: reader.check_int(v, w, 0, CARD_POINTS),
-                             allow_null=seats == 4)
+    points = reader.per_seat("points", lambda v, w: _count(reader, v, w, CARD_POINTS, "points_total", _(
+        "%(value)s card points: a player takes from 0 to %(high)s.")), allow_null=seats == 4)
     marriages = reader.per_seat("marriages", lambda v, w: _marriage_list(reader, v, w),
                                 required=False, allow_null=True)
-    tricks = reader.per_seat("tricks", lambda v, w: reader.check_int(v, w, 0, TRICKS[seats]),
-                             required=False, allow_null=True)
+    tricks = reader.per_seat("tricks", lambda v, w: _count(reader, v, w, TRICKS[seats], "tricks_total", _(
+        "%(value)s tricks: a player takes from 0 to %(high)s.")), required=False, allow_null=True)
     dark = reader.boolean("dark")
     held = _held(reader, seats)
     if isinstance(held, tuple) and held and held[0] == "flat":

@@ -82,9 +82,7 @@ def _validate_play(state: State, entry: Play) -> list[Violation]:
     active = [s for s in range(seats) if not state.sits_out(s)]
     for seat in range(seats):
         if state.sits_out(seat):
-            if entry.points[seat] or entry.marriages[seat] or (entry.tricks and entry.tricks[seat]):
-                found.append(error("bad_seat", _("%(player)s deals and sits out: nothing is entered for him."),
-                                   f"points[{seat}]", player=Seat(seat)))
+            _nothing_for_the_dealer(entry, seat, found)
         elif entry.points[seat] is None:
             found.append(error("missing_field", _("Card points are needed for %(player)s."),
                                f"points[{seat}]", player=Seat(seat)))
@@ -95,7 +93,7 @@ def _validate_play(state: State, entry: Play) -> list[Violation]:
     if entry.tricks is not None:
         tricks = [entry.tricks[s] or 0 for s in active]
         expected = TRICKS[seats]
-        if (sum(tricks) != expected) if seats != 2 else (sum(tricks) > expected):
+        if sum(tricks) != expected:
             found.append(error("tricks_total", _("Tricks add up to %(count)s, not %(expected)s."), "tricks",
                                count=sum(tricks), expected=expected))
         for seat in active:
@@ -132,6 +130,23 @@ def _validate_play(state: State, entry: Play) -> list[Violation]:
     _validate_dark_and_golden(state, entry, found)
     _marriage_warning(state, entry, entry.marriages[entry.declarer], found)
     return found
+
+
+def _nothing_for_the_dealer(entry: Play, seat: int, found: list[Violation]) -> None:
+    """RULES.md, 4 players: "the dealer sits out (`points[dealer]`, `marriages[dealer]` and
+    `tricks[dealer]` are null)" — 0 is a number entered for him, not null. An empty marriage list
+    stays accepted: it declares nothing, and it is how every stored 4-player deal holds his seat."""
+    if entry.points[seat] is not None:
+        found.append(error("bad_seat", _("%(player)s deals and sits out: his card points stay empty (null), "
+                                         "not %(value)s."), f"points[{seat}]", player=Seat(seat),
+                           value=entry.points[seat]))
+    if entry.marriages[seat]:
+        found.append(error("bad_seat", _("%(player)s deals and sits out: he declares no marriage."),
+                           f"marriages[{seat}]", player=Seat(seat)))
+    if entry.tricks is not None and entry.tricks[seat] is not None:
+        found.append(error("bad_seat", _("%(player)s deals and sits out: his tricks stay empty (null), "
+                                         "not %(value)s."), f"tricks[{seat}]", player=Seat(seat),
+                           value=entry.tricks[seat]))
 
 
 def _validate_dark_and_golden(state: State, entry: Play, found: list[Violation]) -> None:
