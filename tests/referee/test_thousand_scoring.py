@@ -892,6 +892,22 @@ def test_parse_errors_with_2_and_4_players(raw: Any, seats: int, expected: list[
     assert _rejected(raw, seats) == expected
 
 
+@pytest.mark.parametrize(("raw", "expected"), [
+    # RULES.md: "bid ≥ 100" is bid_too_low and "contract ≥ bid" contract_below_bid, below 0 as at 0 —
+    # not the generic out_of_range
+    pytest.param({**BASE, "bid": -5}, [("bid_too_low", "bid")], id="negative-bid"),
+    pytest.param({**BASE, "bid": 0}, [("bid_too_low", "bid")], id="bid-0"),
+    pytest.param({**BASE, "bid": 100, "contract": -100}, [("contract_below_bid", "contract")],
+                 id="negative-contract"),
+    pytest.param({"type": "write_off", "declarer": 0, "bid": -120}, [("bid_too_low", "bid")],
+                 id="write-off-negative-bid"),
+])
+def test_a_bid_below_zero_is_a_bid_below_100(raw: Any, expected: list[tuple[str, str | None]]) -> None:
+    entry = thousand.parse_entry(raw, 3)
+    state = thousand.initial_state(options(), 3, 0)
+    assert [(v.code, v.field) for v in thousand.validate(state, entry)] == expected
+
+
 def test_parse_accepts_the_api_spellings() -> None:
     entry = thousand.parse_entry({**BASE, "marriages": [["♥️"], [], ["s"]], "contract": 120}, 3)
     assert entry.marriages == (frozenset({"H"}), frozenset(), frozenset({"S"}))

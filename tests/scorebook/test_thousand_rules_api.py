@@ -109,6 +109,19 @@ def test_points_and_tricks_out_of_range_name_their_rule(api: APIClient, match: M
     assert stored(match) == before
 
 
+@pytest.mark.parametrize(("entry", "expected"), [
+    # RULES.md: "bid ≥ 100" (bid_too_low), "contract ≥ bid" (contract_below_bid), below 0 as well
+    pytest.param(play(0, -5, points=[100, 12, 8]), [("bid_too_low", "bid")], id="negative-bid"),
+    pytest.param(play(0, 100, -100, points=[100, 12, 8]), [("contract_below_bid", "contract")],
+                 id="negative-contract"),
+])
+def test_a_negative_bid_names_its_rule(api: APIClient, match: Match, entry: dict[str, Any],
+                                       expected: list[tuple[str, str]]) -> None:
+    before = stored(match)
+    assert violations(post_deal(api, match, entry)) == expected
+    assert stored(match) == before
+
+
 @pytest.mark.parametrize(("tricks", "expected"), [
     # RULES.md: "with 2 players tricks, when given, add up to 12"
     pytest.param([8, 2], [("tricks_total", "tricks")], id="10-tricks"),

@@ -102,8 +102,10 @@ def _count(reader: EntryReader, value: Any, where: str, high: int, code: str, me
 
 
 def _bids(reader: EntryReader) -> tuple[Any, Any]:
-    bid = reader.integer("bid", low=0, high=1000)
-    contract = reader.integer("contract", required=False, low=0, high=1000)
+    # Below 0 is read, so that validation names the rule broken (bid_too_low, contract_below_bid);
+    # only an absurd number is out_of_range here.
+    bid = reader.integer("bid", low=-1000, high=1000)
+    contract = reader.integer("contract", required=False, low=-1000, high=1000)
     return bid, (bid if contract is None else contract)
 
 
