@@ -42,6 +42,7 @@ from referee.games.terz.rules import (  # noqa: F401 — the game's contract and
     FORFEIT_TEXT,
     FOURS,
     KIND_TEXT,
+    LAST_TRICK,
     MARRIAGE,
     NAME,
     PRESETS,

@@ -16,6 +16,7 @@ SEATS = range(2, 3)
 # Seed 000: "Загальна кількість очок 150" — 3 × 27 non-trump + 59 trump + 10 for the last trick.
 # Not Belote's 162: RULES.md says keep 150.
 CARD_POINTS = 150
+LAST_TRICK = 10  # "Остання хабар - 10 очок"
 # Seed 000: "Кількість карт в колоді: 32"; sequences run "in the natural order 7-8-9-10-J-Q-K-A"
 # (RULES.md), whatever the trick-taking order of the trump suit.
 SEQUENCE = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
