@@ -9,7 +9,7 @@ best combination scores his; the marriage always scores) → the running total, 
 
 The game is one package, read in this order: ``rules`` (constants, options, presets),
 ``entries``, ``state``, ``validation``, ``scoring``, ``checks`` (the referee's questions:
-``classify`` names one declaration, ``compare`` says whose declarations count).
+``classify``, ``compare``, ``trick_check``, ``play_check``, ``trump_seven_check``, ``points_check``).
 """
 
 from __future__ import annotations
@@ -17,9 +17,22 @@ from __future__ import annotations
 from referee.games.terz.checks import (  # noqa: F401 — the game's contract and helpers
     Comparison,
     Declared,
+    PlayCheck,
+    PointsCheck,
+    SevenCheck,
+    TrickCheck,
+    beats,
+    card_points,
+    card_value,
     check_declarations,
     classify,
     compare,
+    play_check,
+    points_check,
+    read_cards,
+    strength,
+    trick_check,
+    trump_seven_check,
 )
 from referee.games.terz.entries import (  # noqa: F401 — the game's contract and helpers
     Declaration,
@@ -37,20 +50,28 @@ from referee.games.terz.rules import (  # noqa: F401 — the game's contract and
     CARD_POINTS,
     DECK_RANKS,
     DEFAULT_PRESET,
+    DUTIES,
     ENTRY_TYPES,
     FORFEIT_REASONS,
     FORFEIT_TEXT,
     FOURS,
+    HAND,
     KIND_TEXT,
     LAST_TRICK,
     MARRIAGE,
     NAME,
+    PLAIN_ORDER,
+    PLAIN_VALUES,
     PRESETS,
     ROUNDINGS,
     SEATS,
     SEQUENCE,
     SEQUENCES,
     STEPS,
+    SWAP_TALON_MIN,
+    TALON_MAX,
+    TRUMP_ORDER,
+    TRUMP_VALUES,
     Options,
     dump_options,
     parse_options,

@@ -30,6 +30,23 @@ SEQUENCES = {3: ("terz", 20), 4: ("fifty", 50), 5: ("hundred", 100), 6: ("hundre
 FOURS = {Rank.QUEEN: ("four_queens", 100), Rank.KING: ("four_kings", 100), Rank.ACE: ("four_aces", 100),
          Rank.JACK: ("four_jacks", 200)}
 MARRIAGE = ("marriage", 20)  # "20 очок - козирна дама і король (мар'яж)"
+# Seed 000: "Старшинство карт: в НЕ козирною масті - 7, 8, 9, В, Д, К, 10, Т; в козирною масті -
+# 7, 8, Д, К, 10, Т, 9, В." — who takes a trick, lowest first.
+PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+TRUMP_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE, Rank.NINE, Rank.JACK)
+# "Окуляри за карти в НЕ козирною масті: туз - 11 очок, 10 - 10 очок, король - 3 очка, дама - 2
+# очка, валет - 1 очко, всі інші карти очок не мають"; "в козирною масті: валет - 20 очок, 9 - 13
+# очок, туз - 11 очок, 10 - 10 очок, король - 3 очка, дама - 2 очка": 3 × 27 + 59 + 10 = 150.
+PLAIN_VALUES = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+TRUMP_VALUES = {Rank.JACK: 20, Rank.NINE: 13, Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 3, Rank.QUEEN: 2}
+# "кожному гравцеві здається по 9 карт"; "Після кожного ходу карти добираються з талона до дев'яти".
+HAND = 9
+# 32 − 2 × 9 = 14 left; "Верхня карта колоди знімається і кладеться поруч з колодою": 13 face down.
+TALON_MAX = 13
+# "замінити її на відкритий козир, але за умови якщо в колоді не менше двох карт".
+SWAP_TALON_MIN = 2
+# The duties of "may I play this card?", in the order they bind (see checks.play_check).
+DUTIES = ("lead", "beat", "follow_suit", "trump", "free")
 KIND_TEXT = {
     "terz": _("terz"), "fifty": _("fifty"), "hundred": _("hundred"), "four_queens": _("four queens"),
     "four_kings": _("four kings"), "four_aces": _("four aces"), "four_jacks": _("four jacks"),
