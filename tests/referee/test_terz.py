@@ -22,7 +22,7 @@ from referee.games.terz import (
     Play,
     WrongRecording,
 )
-from referee.ledger import Rejected, Sheet, Violation, replay
+from referee.ledger import Rejected, Sheet, Violation, line, replay
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -485,6 +485,87 @@ def test_violation_fields() -> None:
         ("marriage_not_trump", "declarations[2].cards"),
         ("card_declared_twice", "declarations[1].cards[0]"),
     ]
+
+
+# ---------------------------------------------------------------- the last trick's 10, a false declaration's amount
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    # Seed 000: "Остання хабар - 10 очок": its taker has at least those 10
+    pytest.param({"type": "play", "trump": "H", "points": [140, 10], "last_trick": 1}, [],
+                 id="last-trick-exactly-10"),  # 10 = the last trick of two blank cards (7, 8) + 10
+    pytest.param({"type": "play", "trump": "H", "points": [150, 0], "last_trick": 0}, [], id="last-trick-all-150"),
+    pytest.param({"type": "play", "trump": "H", "points": [145, 5], "last_trick": 1}, ["last_trick_points"],
+                 id="last-trick-5-under-10"),  # 5 < 10
+    pytest.param({"type": "play", "trump": "H", "points": [0, 150], "last_trick": 0}, ["last_trick_points"],
+                 id="last-trick-0"),
+    pytest.param({"type": "play", "trump": "H", "points": [9, 141], "last_trick": 0}, ["last_trick_points"],
+                 id="last-trick-9"),
+    # no last_trick given: nothing to hold the points against
+    pytest.param({"type": "play", "trump": "H", "points": [0, 150]}, [], id="last-trick-not-given"),
+    # every problem, not just the first: 145 + 4 = 149 ≠ 150 and 4 < 10
+    pytest.param({"type": "play", "trump": "H", "points": [145, 4], "last_trick": 1},
+                 ["points_total", "last_trick_points"], id="last-trick-and-total"),
+    # RULES.md: "a sum of 20, 50, 100, 200 — so a multiple of 10, at least 20, never 30"
+    pytest.param({"type": "false_declaration", "player": 0, "points": 20}, [], id="false-terz-20"),
+    pytest.param({"type": "false_declaration", "player": 0, "points": 40}, [], id="false-40-two-terzes"),  # 20 + 20
+    pytest.param({"type": "false_declaration", "player": 0, "points": 50}, [], id="false-fifty-50"),
+    pytest.param({"type": "false_declaration", "player": 0, "points": 70}, [], id="false-70-terz-fifty"),  # 20 + 50
+    pytest.param({"type": "false_declaration", "player": 0, "points": 90}, [], id="false-90"),  # 20 + 20 + 50
+    pytest.param({"type": "false_declaration", "player": 1, "points": 200}, [], id="false-four-jacks-200"),
+    pytest.param({"type": "false_declaration", "player": 1, "points": 250}, [], id="false-250"),  # 200 + 50
+    pytest.param({"type": "false_declaration", "player": 0, "points": 10}, ["bad_amount"], id="false-10-under-20"),
+    pytest.param({"type": "false_declaration", "player": 0, "points": 30}, ["bad_amount"], id="false-30-never"),
+    pytest.param({"type": "false_declaration", "player": 0, "points": 25}, ["bad_amount"], id="false-25-not-of-10"),
+    pytest.param({"type": "false_declaration", "player": 0, "points": 105}, ["bad_amount"], id="false-105"),
+    pytest.param({"type": "false_declaration", "player": 0, "points": 1}, ["bad_amount"], id="false-1"),
+    # the rule is the false declaration's: a wrong recording moves whatever was written down
+    pytest.param({"type": "wrong_recording", "player": 0, "points": 25}, [], id="wrong-recording-any-amount"),
+    pytest.param({"type": "wrong_recording", "player": 0, "points": 30}, [], id="wrong-recording-30"),
+])
+def test_last_trick_and_false_declaration_codes(raw: dict[str, Any], expected: list[str]) -> None:
+    assert codes(raw) == expected
+
+
+def test_last_trick_points_names_the_seat_and_its_points() -> None:
+    entry = terz.parse_entry({"type": "play", "trump": "H", "points": [145, 5], "last_trick": 1}, 2)
+    (found,) = terz.validate(terz.initial_state(Options(), 2, 0), entry)
+    assert (found.code, found.field) == ("last_trick_points", "points[1]")
+    assert line(found.message, **found.params).english(["Остап", "Марко"]) == (
+        "Марко took the last trick, worth 10 on its own, but has only 5 card points.")
+
+
+def test_bad_amount_says_what_a_declaration_is_worth() -> None:
+    entry = terz.parse_entry({"type": "false_declaration", "player": 0, "points": 30}, 2)
+    (found,) = terz.validate(terz.initial_state(Options(), 2, 0), entry)
+    assert (found.code, found.field, found.params) == ("bad_amount", "points", {"points": 30})
+    assert found.message % found.params == (
+        "30 is no declaration's worth: a sum of 20, 50, 100 and 200 (a multiple of 10, at least 20, never 30).")
+
+
+def test_a_refused_entry_stops_the_replay_at_its_deal() -> None:
+    """Stored entries still parse (the shape did not change); a refused one stops the sheet there."""
+    raw = [{"type": "play", "trump": "H", "points": [70, 80], "last_trick": 1},
+           {"type": "false_declaration", "player": 0, "points": 30}]
+    result = sheet(*[terz.parse_entry(r, 2) for r in raw])
+    assert [row.totals for row in result.rows] == [(70, 80)]
+    assert [(v.code, v.deal) for v in result.violations] == [("bad_amount", 2)]
+
+
+def declaration_sums(high: int) -> set[int]:
+    """Every sum of declaration values (20, 50, 100, 200, each any number of times) up to *high*."""
+    sums = {0}
+    for amount in range(10, high + 1, 10):
+        if any(amount - value in sums for value in (20, 50, 100, 200)):
+            sums.add(amount)
+    return sums - {0}
+
+
+@given(st.integers(1, 2000))
+def test_bad_amount_is_exactly_what_no_declarations_add_up_to(points: int) -> None:
+    entry = FalseDeclaration(0, points)
+    refused = [v.code for v in terz.validate(terz.initial_state(Options(), 2, 0), entry)] == ["bad_amount"]
+    assert refused is (points not in declaration_sums(2000))
 
 
 # ---------------------------------------------------------------- properties
