@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from referee.cards import Card, CardParseError
-from referee.games.tongits.entries import Hand
+from referee.games.tongits.entries import Hand, Play, Result
 from referee.games.tongits.rules import ORDER, VALUES, deck_card
 from referee.ledger import Rejected, Violation, _, error
 
@@ -85,7 +85,13 @@ def draw_fight(caller: int, challengers: Sequence[int], counts: Sequence[int],
     гравець оголосив нічию, стає переможцем"; RULES.md: the lowest count among caller and
     challengers, a caller–challenger tie to the challenger, two tied challengers → the first in
     turn after the caller. A burned challenger cannot win (RULES.md: burned players cannot win).
+
+    :raises Rejected: ``draw_without_meld`` when the caller is burned — RULES.md: "a caller without
+        an exposed meld may not call a draw, exactly as in an entry".
     """
+    if caller in burned:
+        raise Rejected([error("draw_without_meld", _("The caller is burned: a draw is called only with a meld "
+                                                     "laid down."), "caller")])
     if not challengers:
         return caller, "unchallenged"
     fighting = [seat for seat in challengers if seat not in burned]
@@ -104,7 +110,16 @@ def draw_fight(caller: int, challengers: Sequence[int], counts: Sequence[int],
     return first, "lowest"
 
 
-def stock_out_winner(counts: Sequence[int], burned: Collection[int], last_draw: int) -> tuple[int | None, str]:
+def last_draw_needed(counts: Sequence[int], burned: Collection[int]) -> bool:
+    """Does a stock-out need to know who took the last card? Only when the lowest count among the
+    players who are not burned is tied (RULES.md: ``last_draw`` "only when the lowest count is
+    tied"; seed 002: "Якщо при підрахунку очок нічия, то перемагає гравець, який взяв останню карту")."""
+    standing = [counts[seat] for seat in range(len(counts)) if seat not in burned]
+    return bool(standing) and standing.count(min(standing)) > 1
+
+
+def stock_out_winner(counts: Sequence[int], burned: Collection[int],
+                     last_draw: int | None = None) -> tuple[int | None, str]:
     """Who wins when the stock runs out, and why: ``"lowest"``, ``"tie_last_draw"``,
     ``"tie_next_to_draw"`` or ``"all_burned"`` (no winner).
 
@@ -112,6 +127,9 @@ def stock_out_winner(counts: Sequence[int], burned: Collection[int], last_draw: 
     якого менше очок, стає переможцем. Якщо при підрахунку очок нічия, то перемагає гравець, який
     взяв останню карту, якщо такого гравця немає, то перемагає той гравець, який мав брати карту"
     — a tie goes to ``last_draw`` if he is tied, else to the first tied player in turn after him.
+    Without a tie *last_draw* is not needed and is ignored.
+
+    :raises ValueError: a tie and no *last_draw* (``last_draw_needed`` says when it is needed).
     """
     seats = len(counts)
     standing = [seat for seat in range(seats) if seat not in burned]
@@ -121,9 +139,42 @@ def stock_out_winner(counts: Sequence[int], burned: Collection[int], last_draw: 
     tied = [seat for seat in standing if counts[seat] == best]
     if len(tied) == 1:
         return tied[0], "lowest"
+    if last_draw is None:
+        raise ValueError("a tie at the lowest count: who took the last card of the stock?")
     if last_draw in tied:
         return last_draw, "tie_last_draw"
     return min(tied, key=lambda seat: (seat - last_draw) % seats), "tie_next_to_draw"
+
+
+def burned_seats(entry: Play) -> list[int]:
+    """Seats with no meld laid face up at the end of the hand: burned, whatever the ending
+    (RULES.md). A tongit caller lays all his melds down when he calls (seed 002: "показує набір,
+    поклавши карти на стіл"), and so does a draw challenger when he fights (seed 002: "повинен
+    відкрити свою руку, скинути набір карт"): their concealed melds count as laid down."""
+    def lays_down(seat: int, hand: Hand) -> bool:
+        if entry.ending == "tongit":
+            return seat == entry.caller
+        return entry.ending == "draw" and seat in (entry.challengers or ()) and bool(hand.secret)
+
+    return [seat for seat, hand in enumerate(entry.hands) if not hand.exposed and not lays_down(seat, hand)]
+
+
+def counts_and_burned(entry: Play | Result) -> tuple[list[int], list[int]]:
+    """Each seat's count of unmelded cards and who is burned: from the cards of a ``Play``, as
+    told by a ``Result`` (the quick entry)."""
+    if isinstance(entry, Result):
+        return list(entry.counts), sorted(set(entry.burned))
+    return [count(hand.hand) for hand in entry.hands], burned_seats(entry)
+
+
+def folded_seats(ending: str, caller: int | None, challengers: Sequence[int] | None, seats: int) -> list[int]:
+    """Who folded a fought draw: when at least one player challenged the draw, every other player
+    but the caller. Seed 002: "інші гравці можуть скласти свої карти або оскаржити нічию" — a
+    player facing a draw either folds or challenges; RULES.md's ``pay_fold`` is paid by "a player
+    who folds a fought draw", so when nobody challenged, nobody folded (the caller simply wins)."""
+    if ending != "draw" or not challengers:
+        return []
+    return [seat for seat in range(seats) if seat != caller and seat not in challengers]
 
 
 def read_cards(texts: Sequence[Any], where: str = "cards") -> tuple[Card, ...]:

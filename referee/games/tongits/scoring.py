@@ -8,28 +8,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import Rank
-from referee.games.tongits.checks import count, draw_fight, stock_out_winner
-from referee.games.tongits.entries import Entry, Hand, Penalty, Play
+from referee.games.tongits.checks import counts_and_burned, draw_fight, folded_seats, stock_out_winner
+from referee.games.tongits.entries import Entry, Hand, Penalty, Play, Result
 from referee.games.tongits.state import State
 from referee.ledger import Line, Outcome, Seat, _, line
 
 
 def fours(hand: Hand) -> int:
-    """Four-of-a-kind melds, laid or concealed (RULES.md: "each four-of-a-kind the winner holds")."""
+    """Four-of-a-kind melds, laid or concealed (RULES.md: "each four-of-a-kind the winner holds"); a
+    four completed by a card another player laid off is this meld owner's four (RULES.md)."""
     return sum(1 for meld in hand.all_melds() if len(meld) == 4 and len({c.rank for c in meld}) == 1)
 
 
-def aces(hand: Hand) -> int:
-    """Aces in hand and melds, concealed ones included (seed 002: "за кожного туза, який залишився
-    у переможця в руці або мається на наборі")."""
-    return sum(1 for card in hand.cards() if card.rank is Rank.ACE)
+def aces(entry: Play, seat: int) -> int:
+    """Aces in the seat's hand and melds, concealed ones included (seed 002: "за кожного туза, який
+    залишився у переможця в руці або мається на наборі"); an ace laid off onto another player's
+    meld is the giver's (RULES.md: laid-off cards "count as the giver's cards")."""
+    return sum(1 for card in entry.held(seat) if card.rank is Rank.ACE)
 
 
-def burned_seats(entry: Play) -> list[int]:
-    """Seats with no meld laid face up: burned, whatever the ending (RULES.md). A tongit caller
-    lays all his melds down when he calls (seed 002: "показує набір, поклавши карти на стіл")."""
-    return [seat for seat, hand in enumerate(entry.hands)
-            if not hand.exposed and not (entry.ending == "tongit" and seat == entry.caller)]
+def winner_holds(entry: Play | Result, winner: int) -> tuple[int, int]:
+    """The winner's aces and fours of a kind: from his cards, or as a quick entry tells them."""
+    if isinstance(entry, Result):
+        return entry.winner_aces, entry.winner_fours
+    return aces(entry, winner), fours(entry.hands[winner])
 
 
 @dataclass
@@ -65,10 +67,12 @@ def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
         new = dataclasses.replace(state, totals=tuple(deal.totals), pot=deal.pot)
         result = {"player": entry.player, "points": entry.points, "reason": entry.reason, "pot": deal.pot}
         return new, _outcome(state, new, deal, result)
-    return _score_play(deal, entry)
+    return _score_hand(deal, entry)
 
 
-def _score_play(deal: _Deal, entry: Play) -> tuple[State, Outcome]:
+def _score_hand(deal: _Deal, entry: Play | Result) -> tuple[State, Outcome]:
+    """A hand told card by card (``Play``) or in counts (``Result``): scored alike (RULES.md: the
+    quick entry "pays exactly as for a full entry")."""
     state, opts = deal.state, deal.state.options
     seats = state.seats
     # Seed 002: "Перед грою кожен гравець вносить по дві фішки в банк" (``ante``, every hand).
@@ -76,15 +80,20 @@ def _score_play(deal: _Deal, entry: Play) -> tuple[State, Outcome]:
         deal.totals[seat] -= opts.ante
     deal.pot += opts.ante * seats
     deal.say(_("Each player puts the ante of %(ante)s into the pot: it holds %(pot)s"), ante=opts.ante, pot=deal.pot)
-    burned = burned_seats(entry)
+    counts, burned = counts_and_burned(entry)
+    if isinstance(entry, Play) and entry.ending == "draw":
+        for seat in entry.challengers or ():
+            if entry.hands[seat].secret:
+                # Seed 002: the challenger "повинен відкрити свою руку, скинути набір карт".
+                deal.say(_("%(player)s fights the draw and lays his concealed melds down"), player=Seat(seat))
     for seat in burned:
         deal.mark(seat, "burned")
         deal.say(_("%(player)s has no meld laid down: burned"), player=Seat(seat))
-    counts = [count(hand.hand) for hand in entry.hands]
     winner, reason = _winner(deal, entry, counts, burned)
+    folded = folded_seats(entry.ending, entry.caller, entry.challengers, seats)
     payments: list[dict[str, Any]] = []
     if winner is not None:
-        payments = _pay(deal, entry, winner, burned)
+        payments = _pay(deal, entry, winner, burned, folded)
     pot_taken = _streak(deal, winner)
     # Seed 002 (RULES.md): the winner deals the next hand; with no winner the deal passes on
     # ("гравці здають карти ... проти годинникової стрілки": the next seat in playing order).
@@ -92,12 +101,12 @@ def _score_play(deal: _Deal, entry: Play) -> tuple[State, Outcome]:
     new = dataclasses.replace(state, totals=tuple(deal.totals), pot=deal.pot, dealer=dealer,
                               streak_player=deal.streak[0], streak_wins=deal.streak[1])
     result = {"ending": entry.ending, "winner": winner, "reason": reason, "burned": burned, "counts": counts,
-              "payments": payments, "pot_taken": pot_taken, "pot": deal.pot,
+              "folded": folded, "payments": payments, "pot_taken": pot_taken, "pot": deal.pot,
               "streak": {"player": deal.streak[0], "wins": deal.streak[1]}}
     return new, _outcome(state, new, deal, result)
 
 
-def _winner(deal: _Deal, entry: Play, counts: list[int], burned: list[int]) -> tuple[int | None, str]:
+def _winner(deal: _Deal, entry: Play | Result, counts: list[int], burned: list[int]) -> tuple[int | None, str]:
     if entry.ending == "tongit":
         caller = entry.caller
         assert caller is not None  # validate: bad_ending
@@ -109,7 +118,7 @@ def _winner(deal: _Deal, entry: Play, counts: list[int], burned: list[int]) -> t
         if entry.ending == "stock_out" or seat == entry.caller or seat in (entry.challengers or ()):
             deal.say(_("%(player)s: %(count)s in unmelded cards"), player=Seat(seat), count=counts[seat])
     if entry.ending == "stock_out":
-        assert entry.last_draw is not None  # validate: bad_ending
+        # validate: last_draw is given when a tie needs it (bad_ending); without a tie it is ignored.
         winner, reason = stock_out_winner(counts, burned, entry.last_draw)
         texts = {
             "all_burned": _("The stock ran out and every player is burned: nobody wins, the antes stay in the pot"),
@@ -141,21 +150,25 @@ def _winner(deal: _Deal, entry: Play, counts: list[int], burned: list[int]) -> t
     return winner, reason
 
 
-def _pay(deal: _Deal, entry: Play, winner: int, burned: list[int]) -> list[dict[str, Any]]:
+def _pay(deal: _Deal, entry: Play | Result, winner: int, burned: list[int], folded: list[int]) -> list[dict[str, Any]]:
     """Seed 002, "Підрахунок очок": each loser pays the winner ``pay_win`` (``pay_tongit``,
     ``pay_draw``) + ``pay_per_ace`` per ace + ``pay_per_four`` per four of a kind (RULES.md reads
-    the seed's "3 фішки за кожен набір" as four-of-a-kind) + ``pay_burned`` if he is burned."""
+    the seed's "3 фішки за кожен набір" as four-of-a-kind) + ``pay_burned`` if he is burned; after
+    a draw, + ``pay_fold`` if he folded a fought draw (seed 002: "Гравець, який не відчинив карти
+    для заперечування нічиї повинен заплатити виграв гравцеві додатковий штраф")."""
     opts = deal.state.options
-    held = entry.hands[winner]
+    held_aces, held_fours = winner_holds(entry, winner)
     base_name, base = {"tongit": ("tongit", opts.pay_tongit), "draw": ("draw", opts.pay_draw)}.get(
         entry.ending, ("win", opts.pay_win))
-    shared = {base_name: base, "aces": opts.pay_per_ace * aces(held), "fours": opts.pay_per_four * fours(held)}
+    shared = {base_name: base, "aces": opts.pay_per_ace * held_aces, "fours": opts.pay_per_four * held_fours}
     payments = []
     seats = deal.state.seats
     for step in range(1, seats):
         loser = (winner + step) % seats
         items = dict(shared)
         items["burned"] = opts.pay_burned if loser in burned else 0
+        if entry.ending == "draw":  # only a draw is folded
+            items["fold"] = opts.pay_fold if loser in folded else 0
         total = sum(items.values())
         deal.totals[loser] -= total
         deal.totals[winner] += total
@@ -166,7 +179,8 @@ def _pay(deal: _Deal, entry: Play, winner: int, burned: list[int]) -> list[dict[
 
 
 ITEM_TEXT = {"win": _("%(chips)s (win)"), "tongit": _("%(chips)s (tongit)"), "draw": _("%(chips)s (draw)"),
-             "aces": _("%(chips)s (aces)"), "fours": _("%(chips)s (fours)"), "burned": _("%(chips)s (burned)")}
+             "aces": _("%(chips)s (aces)"), "fours": _("%(chips)s (fours)"), "burned": _("%(chips)s (burned)"),
+             "fold": _("%(chips)s (folded)")}
 
 
 def _items_line(items: dict[str, int], base_name: str) -> Line:

@@ -38,9 +38,19 @@ def dump_state(state: State) -> dict[str, Any]:
         "streak": {"player": state.streak_player, "wins": state.streak_wins},
         "dealer": state.dealer,
     }
-    value = state.options.chip_value
-    if value is not None:
-        # RULES.md: chip_value is "money per chip, for the settlement table"; Decimal, not float.
-        money = Decimal(str(value))
-        out["settlement"] = [str(total * money) for total in state.totals]
+    money = settlement(state)
+    if money is not None:
+        out["settlement"] = money["players"]
+        out["settlement_pot"] = money["pot"]
     return out
+
+
+def settlement(state: State) -> dict[str, Any] | None:
+    """With a ``chip_value`` (RULES.md: "money per chip, for the settlement table"): each player's
+    net chips in money, and the chips left in the pot in money — they belong to nobody yet, and
+    players and pot add up to 0. Decimal, not float. None without a chip value."""
+    value = state.options.chip_value
+    if value is None:
+        return None
+    money = Decimal(str(value))
+    return {"players": [str(total * money) for total in state.totals], "pot": str(state.pot * money)}
