@@ -19,6 +19,7 @@ from referee.games import tongits
 from referee.games.tongits import (
     ORDER,
     Hand,
+    LaidOff,
     Options,
     Penalty,
     Play,
@@ -87,12 +88,12 @@ WIDE = hand("6H 6S 6D", "QC KD")  # count 20
 def test_options_default_and_presets() -> None:
     assert tongits.dump_options(tongits.parse_options(None)) == {
         "ante": 2, "pay_win": 1, "pay_tongit": 3, "pay_draw": 3, "pay_per_ace": 1, "pay_per_four": 3,
-        "pay_burned": 1, "pot_streak": 2, "runs": True, "chip_value": None}
+        "pay_burned": 1, "pay_fold": 0, "pot_streak": 2, "runs": True, "chip_value": None}
     assert tongits.DEFAULT_PRESET == "classic" and tongits.PRESETS["classic"] == Options()
     # Seed 002, "Примітка": 2 chips instead of 3 per four, 4 for a tongit, 4 for a draw win.
     assert tongits.parse_options(None, "two_four_four") == Options(pay_per_four=2, pay_tongit=4, pay_draw=4)
     assert tongits.parse_options({"runs": False, "chip_value": "0.25"}).chip_value == "0.25"
-    assert tongits.ENTRY_TYPES == ("play", "penalty")
+    assert tongits.ENTRY_TYPES == ("play", "result", "penalty")
     assert tongits.SEATS == range(3, 4)
 
 
@@ -206,6 +207,14 @@ def test_draw_fight(caller: int, challengers: tuple[int, ...], counts: tuple[int
     assert draw_fight(caller, challengers, counts, burned) == expected
 
 
+def test_draw_fight_refuses_a_burned_caller() -> None:
+    # RULES.md: "a caller without an exposed meld may not call a draw, exactly as in an entry".
+    with pytest.raises(Rejected) as caught:
+        draw_fight(0, (1,), (5, 3, 9), (0,))
+    assert [(v.code, v.field) for v in caught.value.violations] == [("draw_without_meld", "caller")]
+    assert draw_fight(0, (1,), (5, 3, 9), (2,)) == (1, "lowest")  # a burned bystander is no matter
+
+
 @pytest.mark.parametrize(("counts", "burned", "last_draw", "expected"), [
     pytest.param((5, 9, 12), (), 1, (0, "lowest"), id="lowest-count"),
     # Seed 002: "нічия, то перемагає гравець, який взяв останню карту".
@@ -222,6 +231,28 @@ def test_draw_fight(caller: int, challengers: tuple[int, ...], counts: tuple[int
 def test_stock_out_winner(counts: tuple[int, ...], burned: tuple[int, ...], last_draw: int,
                           expected: tuple[int | None, str]) -> None:
     assert stock_out_winner(counts, burned, last_draw) == expected
+
+
+@pytest.mark.parametrize(("counts", "burned", "needed"), [
+    pytest.param((5, 9, 12), (), False, id="one-lowest"),
+    pytest.param((5, 5, 12), (), True, id="two-tied-lowest"),
+    pytest.param((5, 12, 12), (), False, id="tied-but-not-lowest"),
+    pytest.param((9, 9, 9), (), True, id="three-way-tie"),
+    # Burned players are out of it: 0 (1) is burned; 1 and 2 tie at 5.
+    pytest.param((1, 5, 5), (0,), True, id="tie-among-the-unburned"),
+    # 0 is burned at 5; 1 alone is lowest at 5 among the others.
+    pytest.param((5, 5, 9), (0,), False, id="burned-tie-is-no-tie"),
+    pytest.param((9, 9, 9), (0, 1, 2), False, id="everyone-burned"),
+])
+def test_last_draw_needed(counts: tuple[int, ...], burned: tuple[int, ...], needed: bool) -> None:
+    assert tongits.last_draw_needed(counts, burned) is needed
+
+
+def test_stock_out_winner_without_last_draw() -> None:
+    assert stock_out_winner((5, 9, 12), ()) == (0, "lowest")
+    assert stock_out_winner((9, 9, 9), (0, 1, 2)) == (None, "all_burned")
+    with pytest.raises(ValueError, match="last card"):
+        stock_out_winner((5, 5, 12), ())
 
 
 # ---------------------------------------------------------------- one hand: endings, tie-breaks, payments
@@ -281,6 +312,36 @@ def test_stock_out_winner(counts: tuple[int, ...], burned: tuple[int, ...], last
     pytest.param(draw(0, (1,), A9, hand("", "AC"), C10), CLASSIC, (5, -6, -5), 0, [1], id="draw-burned-challenger"),
     # Burned non-challenger pays pay_burned too ("whatever the ending"): 2 pays 3 + 1.
     pytest.param(draw(0, (), A9, B10, hand("", "KC")), CLASSIC, (5, -5, -6), 0, [2], id="draw-burned-bystander"),
+    # A challenger lays his concealed melds down when he fights (seed: "повинен відкрити свою руку,
+    # скинути набір карт"): 1 (J♥ J♠ J♦ concealed, 2♣ = 2) is not burned and beats the caller's 9.
+    # Each pays 3 (draw). 1: −2 + 6 = 4; 0, 2: −5.
+    pytest.param(draw(0, (1,), A9, hand("", "2C", "JH JS JD"), C10), CLASSIC, (-5, 4, -5), 1, [],
+                 id="draw-challenger-lays-down-his-concealed-meld"),
+    # ... and his concealed four still earns its bonus: each pays 3 + 3 (four) = 6. 1: −2 + 12 = 10.
+    pytest.param(draw(0, (1,), A9, hand("", "2C", "JH JS JD JC"), C10), CLASSIC, (-8, 10, -8), 1, [],
+                 id="draw-challenger-concealed-four"),
+    # 2 did not fight: his concealed meld stays in his hand, he is burned. 1 wins (2 < 9):
+    # 0 pays 3, 2 pays 3 + 1 = 4. 1: −2 + 7 = 5; 0: −5; 2: −6.
+    pytest.param(draw(0, (1,), A9, hand("8H 8S 8D", "2C"), hand("", "3C", "JH JS JD")), CLASSIC, (-5, 5, -6), 1,
+                 [2], id="draw-bystander-concealed-meld-still-burned"),
+    # No tie (9, 10, 10): the stock-out needs no last_draw. 0: −2 + 2 = 0; 1, 2: −3.
+    pytest.param(Play("stock_out", (A9, B10, C10)), CLASSIC, (0, -3, -3), 0, [], id="stock-out-no-last-draw"),
+    # pay_fold 2: 1 fought, 2 folded. 0 wins (9 < 10): 1 pays 3; 2 pays 3 + 2 (folded) = 5.
+    # 0: −2 + 8 = 6; 1: −5; 2: −7.
+    pytest.param(draw(0, (1,), A9, B10, C10), Options(pay_fold=2), (6, -5, -7), 0, [], id="pay-fold-to-the-caller"),
+    # The folder pays whoever wins the fight: 2 fought and wins (3 < 9); 0 pays 3, 1 folded: 3 + 2.
+    # 2: −2 + 8 = 6; 0: −5; 1: −7.
+    pytest.param(draw(0, (2,), A9, B10, C3), Options(pay_fold=2), (-5, -7, 6), 2, [],
+                 id="pay-fold-to-the-challenger"),
+    # Folded and burned: 2 pays 3 + 1 + 2 = 6, 1 pays 3. 0: −2 + 9 = 7; 1: −5; 2: −8.
+    pytest.param(draw(0, (1,), A9, B10, hand("", "KC")), Options(pay_fold=2), (7, -5, -8), 0, [2],
+                 id="pay-fold-and-burned"),
+    # Nobody fought: the draw was not fought, nobody folded it. 3 each: (4, −5, −5).
+    pytest.param(draw(0, (), A9, B10, C10), Options(pay_fold=2), (4, -5, -5), 0, [], id="pay-fold-unfought-draw"),
+    # Both fought: nobody folded. 2 wins (3): 3 each. 2: −2 + 6 = 4.
+    pytest.param(draw(0, (1, 2), A9, B10, C3), Options(pay_fold=2), (-5, -5, 4), 2, [], id="pay-fold-both-fought"),
+    # pay_fold is for a draw only: a stock-out pays as ever. (0, −3, −3).
+    pytest.param(stock_out(A9, B10, C10), Options(pay_fold=2), (0, -3, -3), 0, [], id="pay-fold-not-a-draw"),
     # two_four_four: tongit 4 each. 1: −2 + 8 = 6; 0, 2: −6.
     pytest.param(tongit(1, A9, hand("2D 3D 4D | JH JS JC"), C10), TWO_FOUR_FOUR, (-6, 6, -6), 1, [],
                  id="two-four-four-tongit"),
@@ -341,6 +402,27 @@ def test_a_tongit_and_a_draw_name_their_item() -> None:
     # the four is the loser's: it earns nothing
     _s, outcome = tongits.apply(state, stock_out(hand("9H 9S 9D 9C"), B10, C10))
     assert "seat 1 pays seat 0 4: 1 (win) + 3 (fours)" in [item.english() for item in outcome.lines]
+
+
+def test_a_folder_pays_pay_fold_as_an_item_of_his_payment() -> None:
+    # 1 fought and lost (10 > 9); 2 folded: 3 (draw) + 2 (folded) = 5.
+    _s, outcome = tongits.apply(tongits.initial_state(Options(pay_fold=2), 3, 0), draw(0, (1,), A9, B10, C10))
+    assert outcome.result["folded"] == [2]
+    assert outcome.result["payments"] == [
+        {"from": 1, "to": 0, "chips": 3, "items": {"draw": 3, "aces": 0, "fours": 0, "burned": 0, "fold": 0}},
+        {"from": 2, "to": 0, "chips": 5, "items": {"draw": 3, "aces": 0, "fours": 0, "burned": 0, "fold": 2}},
+    ]
+    assert "seat 2 pays seat 0 5: 3 (draw) + 2 (folded)" in [item.english() for item in outcome.lines]
+    assert "seat 1 pays seat 0 3: 3 (draw)" in [item.english() for item in outcome.lines]
+
+
+def test_a_challenger_laying_down_his_concealed_melds_is_explained() -> None:
+    _s, outcome = tongits.apply(tongits.initial_state(CLASSIC, 3, 0),
+                                draw(0, (1,), A9, hand("", "2C", "JH JS JD"), C10))
+    text = [item.english() for item in outcome.lines]
+    assert "seat 1 fights the draw and lays his concealed melds down" in text
+    assert "seat 0 called a draw: seat 1 wins with the lowest count, 2" in text
+    assert outcome.result["burned"] == [] and outcome.result["reason"] == "lowest"
 
 
 # ---------------------------------------------------------------- the pot and the streak
@@ -429,6 +511,58 @@ def test_settlement_in_money() -> None:
     assert "settlement" not in tongits.dump_state(sheet(won_by(0)).state)
 
 
+def test_the_settlement_shows_what_is_left_in_the_pot() -> None:
+    # One hand: (0, −3, −3) and 6 in the pot; at 0.25 a chip the pot holds 1.50, and
+    # 0.00 − 0.75 − 0.75 + 1.50 = 0: the players and the pot add up to nothing.
+    state = sheet(won_by(0), options=Options(chip_value="0.25")).state
+    assert tongits.settlement(state) == {"players": ["0.00", "-0.75", "-0.75"], "pot": "1.50"}
+    dumped = tongits.dump_state(state)
+    assert (dumped["settlement"], dumped["settlement_pot"]) == (["0.00", "-0.75", "-0.75"], "1.50")
+    # Two in a row: 0 takes the pot of 12: (12, −6, −6) and nothing left in it.
+    state = sheet(won_by(0), won_by(0), options=Options(chip_value=2)).state
+    assert tongits.settlement(state) == {"players": ["24", "-12", "-12"], "pot": "0"}
+    assert tongits.settlement(sheet(won_by(0)).state) is None
+
+
+# ---------------------------------------------------------------- stored matches
+
+
+# A match stored before pay_fold, the quick entry and laying off: its frozen options and its
+# entries, as the database holds them.
+OLD_OPTIONS = {"ante": 2, "pay_win": 1, "pay_tongit": 3, "pay_draw": 3, "pay_per_ace": 1, "pay_per_four": 3,
+               "pay_burned": 1, "pot_streak": 2, "runs": True, "chip_value": None}
+OLD_HANDS = [{"melds": [["7H", "7S", "7D"]], "hand": ["9C"]}, {"melds": [["8H", "8S", "8D"]], "hand": ["10C"]},
+             {"melds": [["5H", "5S", "5D"]], "hand": ["KC"]}]
+OLD_ENTRIES = [
+    {"type": "play", "ending": "stock_out", "last_draw": 2, "hands": OLD_HANDS},
+    {"type": "play", "ending": "draw", "caller": 0, "challengers": [], "hands": OLD_HANDS},
+    {"type": "penalty", "player": 1, "points": -2, "reason": "misdeal"},
+    {"type": "play", "ending": "tongit", "caller": 1,
+     "hands": [OLD_HANDS[0], {"melds": [], "secret": [["2D", "3D", "4D"], ["JH", "JS", "JC"]], "hand": []},
+               OLD_HANDS[2]]},
+]
+
+
+def test_stored_options_without_the_new_ones_take_their_defaults() -> None:
+    options = tongits.parse_options(OLD_OPTIONS)
+    assert options == Options() and options.pay_fold == 0
+
+
+def test_stored_entries_of_the_old_shape_still_replay() -> None:
+    options = tongits.parse_options(OLD_OPTIONS)
+    entries = [tongits.parse_entry(raw, 3) for raw in OLD_ENTRIES]
+    assert [tongits.dump_entry(entry) for entry in entries] == OLD_ENTRIES  # stored as they were
+    result = sheet(*entries, options=options)
+    assert result.errors == []
+    # h1: 0 wins (9 < 10): (0, −3, −3), pot 6. h2: draw nobody fought, 3 each: ante (−2, −5, −5)
+    # pot 12 → (4, −8, −8); two in a row: 0 takes 12 → (16, −8, −8), pot 0. Penalty −2 for 1:
+    # (16, −10, −8), pot 2. h4: 1's tongit from concealed melds, 3 each: ante (14, −12, −10) pot 8 →
+    # (11, −6, −13), and 11 − 6 − 13 + 8 = 0.
+    assert [row.totals for row in result.rows] == [(0, -3, -3), (16, -8, -8), (16, -10, -8), (11, -6, -13)]
+    assert result.state.pot == 8
+    assert (result.state.streak_player, result.state.streak_wins) == (1, 1)
+
+
 # ---------------------------------------------------------------- entries: shape and validation
 
 
@@ -492,7 +626,17 @@ FOURTEEN = raw_hand([["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["J
     pytest.param(raw("draw", caller=0), CLASSIC, ["bad_ending"], id="draw-without-challengers"),
     pytest.param(raw("draw", caller=0, challengers=[0]), CLASSIC, ["bad_ending"], id="caller-challenges"),
     pytest.param(raw("draw", caller=0, challengers=[1, 1]), CLASSIC, ["bad_ending"], id="challenger-twice"),
-    pytest.param(raw("stock_out", last_draw=None), CLASSIC, ["bad_ending"], id="stock-out-without-last-draw"),
+    # RULES.md: last_draw "only when the lowest count is tied". SETS count 9, 10, 10: 0 wins alone.
+    pytest.param(raw("stock_out", last_draw=None), CLASSIC, [], id="stock-out-without-last-draw-no-tie"),
+    # 0 and 1 both count 9: the tie goes to whoever took the last card, so he must be named.
+    pytest.param(raw("stock_out", with_hand(1, raw_hand([["8H", "8S", "8D"]], ["9D"])), last_draw=None), CLASSIC,
+                 ["bad_ending"], id="stock-out-tie-without-last-draw"),
+    # 1 and 2 tie at 10 among the players standing; 0 (9) is burned and out of it: a tie all the same.
+    pytest.param(raw("stock_out", with_hand(0, raw_hand([], ["9C"])), last_draw=None), CLASSIC, ["bad_ending"],
+                 id="stock-out-tie-among-the-unburned"),
+    # 0 is burned at 9, 1 counts 9 too, 2 counts 10: only 1 stands at 9, no tie to break.
+    pytest.param(raw("stock_out", [raw_hand([], ["9C"]), raw_hand([["8H", "8S", "8D"]], ["9D"]), SETS[2]],
+                     last_draw=None), CLASSIC, [], id="stock-out-burned-tie-is-no-tie"),
     pytest.param(raw("stock_out", caller=1), CLASSIC, ["bad_ending"], id="stock-out-with-caller"),
     pytest.param(raw("stock_out", challengers=[1]), CLASSIC, ["bad_ending"], id="stock-out-with-challengers"),
     pytest.param(raw("draw", caller=0, challengers=[], last_draw=1), CLASSIC, ["bad_ending"],
@@ -575,8 +719,9 @@ MELDS = ([tuple(Card(rank, suit) for suit in suits) for rank in ORDER
 
 @st.composite
 def plays(draw_from: st.DrawFn, runs: bool = True) -> Play:
-    """A legal hand: disjoint valid melds dealt to seats (laid or concealed), unmelded cards from
-    the rest, at most 13 a seat, and an ending with what it needs."""
+    """A legal hand: disjoint valid melds dealt to seats (laid or concealed), some laid sets made
+    fours by a card another seat laid off, unmelded cards from the rest, at most 13 cards of his own
+    a seat, and an ending with what it needs."""
     used: set[Card] = set()
     melds: list[list[tuple[Card, ...]]] = [[], [], []]
     secret: list[list[tuple[Card, ...]]] = [[], [], []]
@@ -589,6 +734,19 @@ def plays(draw_from: st.DrawFn, runs: bool = True) -> Play:
         (secret if concealed else melds)[seat].append(meld)
         used |= set(meld)
         sizes[seat] += len(meld)
+    laid_off: list[list[LaidOff]] = [[], [], []]
+    for owner in range(3):
+        for index, meld in enumerate(melds[owner]):
+            if len(meld) != 3 or len({c.rank for c in meld}) != 1 or not draw_from(st.booleans()):
+                continue
+            fourth = next(Card(meld[0].rank, suit) for suit in Suit if Card(meld[0].rank, suit) not in meld)
+            giver = draw_from(st.sampled_from([seat for seat in range(3) if seat != owner]))
+            if fourth in used or sizes[giver] >= 13:
+                continue
+            melds[owner][index] = (*meld, fourth)
+            laid_off[giver].append(LaidOff(owner, (fourth,)))
+            used.add(fourth)
+            sizes[giver] += 1
     rest = [card for card in draw_from(st.permutations(DECK)) if card not in used]
     unmelded: list[tuple[Card, ...]] = []
     for seat in range(3):
@@ -608,12 +766,12 @@ def plays(draw_from: st.DrawFn, runs: bool = True) -> Play:
         caller = draw_from(st.sampled_from([seat for seat in range(3) if melds[seat]]))
         others = [seat for seat in range(3) if seat != caller]
         challengers = tuple(draw_from(st.lists(st.sampled_from(others), unique=True, max_size=2)))
-    hands = tuple(Hand(tuple(melds[s]), unmelded[s], tuple(secret[s])) for s in range(3))
+    hands = tuple(Hand(tuple(melds[s]), unmelded[s], tuple(secret[s]), tuple(laid_off[s])) for s in range(3))
     return Play(ending, hands, caller, challengers, last_draw)
 
 
 OPTION_SETS = [CLASSIC, TWO_FOUR_FOUR, Options(runs=False), Options(pot_streak=1, ante=0),
-               Options(pot_streak=3, ante=5, pay_burned=7)]
+               Options(pot_streak=3, ante=5, pay_burned=7), Options(pay_fold=2, pay_per_ace=2)]
 
 
 @st.composite
