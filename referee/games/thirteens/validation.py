@@ -1,0 +1,35 @@
+"""По тринадцати: every problem with an entry at a point of the match (``validate``)."""
+
+from __future__ import annotations
+
+from referee.games.thirteens.entries import AnyCard, Entry, Play
+from referee.games.thirteens.rules import DECK_SIZE
+from referee.games.thirteens.state import State
+from referee.ledger import Violation, _, error
+
+
+def validate(state: State, entry: Entry) -> list[Violation]:
+    """Every problem with *entry* at this point of the match, not just the first."""
+    if not isinstance(entry, Play) or entry.tricks is None:
+        return []  # penalties and hand-counted points: their shape is all there is, parse_entry checked it
+    found: list[Violation] = []
+    seen: set[AnyCard] = set()
+    count = 0
+    for seat, tricks in enumerate(entry.tricks):
+        for index, trick in enumerate(tricks):
+            where = f"tricks[{seat}][{index}]"
+            # Seed 004: "Выложенные карты по одной от каждого игрока называются взятка".
+            if len(trick) != state.seats:
+                found.append(error("trick_size", _("A trick holds one card from each player: %(seats)s, not "
+                                                   "%(count)s."), where, seats=state.seats, count=len(trick)))
+            for spot, card in enumerate(trick):
+                count += 1
+                if card in seen:
+                    found.append(error("card_twice", _("%(card)s is listed twice."), f"{where}[{spot}]",
+                                       card=card.code))
+                seen.add(card)
+    if count > DECK_SIZE:
+        # Seed 004: "Карт в колоде 52 и 2 Джокера".
+        found.append(error("too_many_cards", _("The tricks hold %(count)s cards; the deck has 54."), "tricks",
+                           count=count))
+    return found
