@@ -3,11 +3,13 @@
 Totals are **net money** (everyone starts at 0) and ``State.pot`` is what lies in the pot, so
 ``sum(totals) + pot == 0`` after every row: money only ever moves between a player and the pot.
 
-A row is one of four entries: a played deal (``Play``: who khrapped, dark or not, in which
-circle, the tricks), a circle with no khrap (``NoKhrap``), a revoke (``Renonce``) and the
-generic ``Penalty``. ``apply`` works in RULES.md's order: the antes when a deal finds the pot
-empty → the payouts (fifths of the amount at stake, or the khraper takes all) → the fines of
-those who failed, on the pot as it stood before the payouts → what stays carries over.
+A row is one of five entries: a played deal (``Play``: who khrapped, dark or not, in which
+circle, the tricks, who revoked), a circle with no khrap (``NoKhrap``), a revoke entered on its
+own (``Renonce``, kept for stored matches), the generic ``Penalty`` and the close of the evening
+(``Close``: the pot goes back by ``pot_at_close``; nothing follows it). ``apply`` works in
+RULES.md's order: the antes when a deal finds the pot empty → the payouts (fifths of the amount
+at stake, or the khraper takes all) → the fines of those who failed or revoked, on the pot as it
+stood before the payouts → what stays carries over.
 
 Referee checks: ``trick_winner`` (who takes a trick) and ``legal_play`` (may this card be
 played), with the 36-card deck (6 to ace; the seed names no deck).
@@ -26,6 +28,7 @@ from referee.games.khrap.checks import (  # noqa: F401 — the game's contract a
     trick_winner,
 )
 from referee.games.khrap.entries import (  # noqa: F401 — the game's contract and helpers
+    Close,
     Entry,
     NoKhrap,
     Penalty,
@@ -43,6 +46,7 @@ from referee.games.khrap.rules import (  # noqa: F401 — the game's contract an
     KHRAP_PROMISE,
     NAME,
     ORDER,
+    POT_AT_CLOSE,
     POT_MODES,
     PRESETS,
     SEATS,
@@ -63,6 +67,7 @@ from referee.games.khrap.state import (  # noqa: F401 — the game's contract an
     State,
     dump_state,
     initial_state,
+    settlement,
 )
 from referee.games.khrap.validation import (  # noqa: F401 — the game's contract and helpers
     validate,

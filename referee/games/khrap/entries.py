@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.games.khrap.rules import ENTRY_TYPES, TRICKS
+from referee.ledger import _
 from referee.reading import BIG, EntryReader, read_penalty, refuse_entry_type
 
 
@@ -20,6 +21,7 @@ class Play:
     circle: int  # the circle the khrap was called in, 1 or 2
     tricks: tuple[int, ...]  # per seat, adding up to 5
     dark: bool = False  # "храп втемную": he took the turned trump
+    renonce: tuple[int, ...] = ()  # who revoked in this deal (RULES.md: a revoke belongs to its deal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,9 @@ class NoKhrap:
 
 @dataclass(frozen=True, slots=True)
 class Renonce:
-    """A revoke ("ренонс (снос не по правилам)"): the offender pays ``renonce_fail`` × the pot."""
+    """A revoke ("ренонс (снос не по правилам)") entered on its own: the offender pays
+    ``renonce_fail`` × the pot as it stands. Kept for matches stored before a play carried its
+    revokes (``Play.renonce``)."""
 
     kind: ClassVar[str] = "renonce"
     player: int
@@ -48,10 +52,18 @@ class Penalty:
     reason: str = ""
 
 
-Entry = Play | NoKhrap | Renonce | Penalty
+@dataclass(frozen=True, slots=True)
+class Close:
+    """The evening ends (seed: the table agrees on "время окончания игры"): what is left in the
+    pot goes back by ``pot_at_close``, and no deal follows."""
+
+    kind: ClassVar[str] = "close"
+
+
+Entry = Play | NoKhrap | Renonce | Penalty | Close
 
 _COMMON = {"type"}
-_PLAY_FIELDS = _COMMON | {"khrap", "dark", "circle", "tricks"}
+_PLAY_FIELDS = _COMMON | {"khrap", "dark", "circle", "tricks", "renonce"}
 
 
 def parse_entry(raw: Any, seats: int) -> Entry:
@@ -63,8 +75,9 @@ def parse_entry(raw: Any, seats: int) -> Entry:
         dark = reader.boolean("dark")
         circle = reader.integer("circle", low=1, high=2)
         tricks = reader.per_seat("tricks", lambda v, w: reader.check_int(v, w, 0, TRICKS))
+        renonce = _seats(reader, "renonce")
         reader.done()
-        return Play(khraper, circle, tricks, dark)
+        return Play(khraper, circle, tricks, dark, renonce)
     if kind == "no_khrap":
         EntryReader(raw, seats, _COMMON).done()
         return NoKhrap()
@@ -75,16 +88,36 @@ def parse_entry(raw: Any, seats: int) -> Entry:
         return Renonce(player)
     if kind == "penalty":
         return Penalty(*read_penalty(raw, seats, low=-BIG, high=BIG))
+    if kind == "close":
+        EntryReader(raw, seats, _COMMON).done()
+        return Close()
     refuse_entry_type(raw, seats, ENTRY_TYPES)
+
+
+def _seats(reader: EntryReader, name: str) -> tuple[int, ...]:
+    """An optional list of seats (absent or null: nobody)."""
+    value = reader.raw.get(name)
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        reader.bad("bad_type", _("Expected a list of seats."), name)
+        return ()
+    read = [reader.check_seat(item, f"{name}[{index}]") for index, item in enumerate(value)]
+    return tuple(seat for seat in read if seat is not None)
 
 
 def dump_entry(entry: Entry) -> dict[str, Any]:
     """The canonical JSON of an entry: what the database stores and the API writes."""
     if isinstance(entry, Play):
-        return {"type": "play", "khrap": entry.khrap, "dark": entry.dark, "circle": entry.circle,
-                "tricks": list(entry.tricks)}
+        out: dict[str, Any] = {"type": "play", "khrap": entry.khrap, "dark": entry.dark, "circle": entry.circle,
+                               "tricks": list(entry.tricks)}
+        if entry.renonce:  # a deal without a revoke stays as it was always stored
+            out["renonce"] = list(entry.renonce)
+        return out
     if isinstance(entry, NoKhrap):
         return {"type": "no_khrap"}
     if isinstance(entry, Renonce):
         return {"type": "renonce", "player": entry.player}
+    if isinstance(entry, Close):
+        return {"type": "close"}
     return {"type": "penalty", "player": entry.player, "points": entry.points, "reason": entry.reason}

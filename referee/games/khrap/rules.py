@@ -30,7 +30,10 @@ ORDER = (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.
          Rank.ACE)
 DECK_RANKS = frozenset(ORDER)
 POT_MODES = ("fifths", "khraper_takes_all")
-ENTRY_TYPES = ("play", "no_khrap", "renonce", "penalty")
+# The seed only says the table agrees on "время окончания игры"; RULES.md: at the close what is
+# left in the pot goes back in equal shares ("split") or stays nobody's ("stays").
+POT_AT_CLOSE = ("split", "stays")
+ENTRY_TYPES = ("play", "no_khrap", "renonce", "penalty", "close")
 CIRCLES = (1, 2)
 
 
@@ -44,6 +47,7 @@ class Options:
     khraper_fail: int = option(1, _("A failed khraper pays (× the pot)"), low=0, high=100)
     dark_fail: int = option(5, _("A failed dark khraper pays (× the pot)"), low=0, high=100)
     renonce_fail: int = option(1, _("A revoke costs (× the pot)"), low=0, high=100)
+    pot_at_close: str = option("split", _("What is left in the pot at the close"), choices=POT_AT_CLOSE)
 
 
 PRESETS: dict[str, Options] = {

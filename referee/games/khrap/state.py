@@ -15,7 +15,8 @@ class State:
     dealer: int
     pot: int = 0
     circle: int = 1  # the circle the next khrap would be called in
-    winner: int | None = None  # Khrap has no end of match: the table stops when it likes
+    winner: int | None = None  # nobody wins Khrap: the table stops when it likes
+    closed: bool = False  # the evening was closed (a ``close`` entry): no deal follows
 
     @property
     def seats(self) -> int:
@@ -23,7 +24,7 @@ class State:
 
     @property
     def finished(self) -> bool:
-        return False
+        return self.closed
 
 
 def initial_state(options: Options, seats: int, first_dealer: int) -> State:
@@ -31,4 +32,13 @@ def initial_state(options: Options, seats: int, first_dealer: int) -> State:
 
 
 def dump_state(state: State) -> dict[str, Any]:
-    return {"pot": state.pot, "circle": state.circle, "dealer": state.dealer}
+    out: dict[str, Any] = {"pot": state.pot, "circle": state.circle, "dealer": state.dealer}
+    if state.closed:
+        out["settlement"] = settlement(state)
+    return out
+
+
+def settlement(state: State) -> dict[str, Any]:
+    """RULES.md, closing the evening: "The settlement shows every player's money and the pot" —
+    each player's net money (won if above 0, lost if below) and what stays written as the pot."""
+    return {"money": list(state.totals), "pot": state.pot}

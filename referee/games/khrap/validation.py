@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.games.khrap.entries import Entry, Penalty, Play, Renonce
 from referee.games.khrap.rules import STAKE_STEP, TRICKS
 from referee.games.khrap.state import State
-from referee.ledger import Violation, _, error
+from referee.ledger import Seat, Violation, _, error
 
 
 def validate(state: State, entry: Entry) -> list[Violation]:
@@ -27,6 +27,11 @@ def validate(state: State, entry: Entry) -> list[Violation]:
         elif entry.circle == 1 and state.circle == 2:
             found.append(error("wrong_circle", _("The first circle was recorded with no khrap: this khrap was "
                                                  "called in the second circle."), "circle"))
+        for index, seat in enumerate(entry.renonce):
+            _check_seat(state, seat, f"renonce[{index}]", found)
+            if seat in entry.renonce[:index]:
+                found.append(error("renonce_twice", _("%(player)s is listed twice."), f"renonce[{index}]",
+                                   player=Seat(seat)))
     elif isinstance(entry, Renonce):
         _check_seat(state, entry.player, "player", found)
     elif isinstance(entry, Penalty):
