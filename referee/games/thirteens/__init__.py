@@ -37,6 +37,7 @@ from referee.games.thirteens.entries import (  # noqa: F401 — the game's contr
     parse_entry,
 )
 from referee.games.thirteens.rules import (  # noqa: F401 — the game's contract and helpers
+    DEALABLE,
     DECK_SIZE,
     DEFAULT_PRESET,
     ENTRY_TYPES,
@@ -52,6 +53,8 @@ from referee.games.thirteens.rules import (  # noqa: F401 — the game's contrac
     THIRTEEN,
     TRICK_POINT_RULES,
     Options,
+    cards_dealt,
+    check_options,
     dump_options,
     parse_options,
 )

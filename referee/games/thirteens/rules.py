@@ -8,7 +8,7 @@ from typing import Any
 
 from referee import reading
 from referee.cards import Rank, Suit
-from referee.ledger import _
+from referee.ledger import Violation, _, error
 from referee.reading import option
 
 NAME = "thirteens"
@@ -16,6 +16,10 @@ NAME = "thirteens"
 SEATS = range(3, 7)
 # Seed 004: "Карт в колоде 52 и 2 Джокера".
 DECK_SIZE = 54
+# Seed 004: "каждому игроку сдается равное количество карт, оставшиеся карты кладутся на центр стола
+# в закрытом виде, затем одна из этих карт открывается" — equal hands and at least one card left
+# to turn for trumps: at most ⌊53 / players⌋ each (17, 13, 10, 8 for 3–6 players), RULES.md's default.
+DEALABLE = DECK_SIZE - 1
 # Seed 004: "Ранжирование карт 2, 3, 4, 5, 6, 7, 8, 9, 10, В, Д, К, Т" — the ace is high only,
 # so Q-K-A is a run and A-2-3 is not. The Rank enum is declared in this order.
 RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
@@ -49,6 +53,8 @@ class Options:
     trick_point_rule: str = option("no_meld", _("A trick scores its point"), choices=TRICK_POINT_RULES)
     joker_points: int = option(-4, _("Points for each joker taken"), low=-100, high=100)
     no_trick_points: int = option(-3, _("Points for taking no trick"), low=-100, high=100)
+    cards_each: int | None = option(None, _("Cards dealt to each player (empty: as many as the deck allows)"),
+                                    low=1, high=DEALABLE // SEATS.start, nullable=True)
 
     def meld_points(self, kind: str) -> int:
         return {"thirteen": self.thirteen_points, "pair": self.pair_points, "run": self.run_points}[kind]
@@ -56,6 +62,22 @@ class Options:
 
 PRESETS: dict[str, Options] = {"classic": Options(), "pagat": Options(pip_values="pagat")}
 DEFAULT_PRESET = "classic"
+
+
+def cards_dealt(options: Options, seats: int) -> int:
+    """How many cards each player is dealt, so how many tricks a deal has: ``cards_each``, or
+    ⌊53 / players⌋ when it is empty."""
+    return options.cards_each if options.cards_each is not None else DEALABLE // seats
+
+
+def check_options(options: Options, seats: int) -> list[Violation]:
+    """Options that do not fit the number of players, refused when the match is created."""
+    if options.cards_each is not None and options.cards_each > DEALABLE // seats:
+        # Seed 004: a card must be left "на центр стола" to turn for trumps.
+        return [error("bad_option_value", _("%(seats)s players can be dealt %(most)s cards each at most: one card "
+                                            "of the 54 must be left to turn for trumps."), "options.cards_each",
+                      seats=seats, most=DEALABLE // seats)]
+    return []
 
 
 def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> Options:
