@@ -63,10 +63,14 @@ DEALS: dict[str, tuple[list[str], list[dict[str, Any]]]] = {
 }
 
 
+# The thirteens deals above are short: a table that deals 3 cards each (RULES.md: cards_each).
+OPTIONS: dict[str, dict[str, Any]] = {"thirteens": {"cards_each": 3}}
+
+
 def seed(owner: Any) -> dict[str, Match]:
     matches = {}
     for game, (players, entries) in DEALS.items():
-        match = services.match_create(owner=owner, game=game, players=players)
+        match = services.match_create(owner=owner, game=game, players=players, options=OPTIONS.get(game))
         for entry in entries:
             services.deal_record(match=match, entry=entry, author=owner)
         matches[game] = match

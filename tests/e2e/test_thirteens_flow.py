@@ -1,7 +1,8 @@
 """A По тринадцати deal on a phone: sign up, start a 3-player match, enter one deal card by card.
 
 Worked by hand from RULES.md ("thirteens", classic: seed values A 1, J 2, Q 3, K 4; thirteen 3,
-pair 1, run 1, a trick with no meld and no joker 1, joker −4, no trick −3). Trumps ♥.
+pair 1, run 1, a trick with no meld and no joker 1, joker −4, no trick −3). The table deals 4
+cards each (the house rule cards_each), so a deal has 4 tricks. Trumps ♥.
   Аня:   K♥ Q♦ 6♠ — a thirteen, 4 + 3 + 6 = 13: 3;  5♠ 5♥ 9♣ — a pair: 1          → 4
   Борис: 7♣ 8♦ 9♥ — a run: 1;  Joker 2♣ A♦ — the joker −4 (2 + 1 = 3, no meld)   → −3
   Вика:  no trick                                                               → −3
@@ -57,10 +58,12 @@ def test_a_thirteens_deal_is_entered_card_by_card(page: Page, live_server) -> No
     expect(page.locator("#new-match .rules-link a")).to_have_attribute("href", re.compile(r"/rules/thirteens/$"))
     for seat, name in enumerate(PLAYERS):
         page.locator(f"#player_{seat}").fill(name)
+    page.locator("#new-match details.explanation > summary").click()
+    page.locator("#opt_cards_each").fill("4")
     page.get_by_role("button", name="Start the match").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
     match = Match.objects.get(owner__username="tanya")
-    assert (match.game, match.players) == ("thirteens", list(PLAYERS))
+    assert (match.game, match.players, match.options["cards_each"]) == ("thirteens", list(PLAYERS), 4)
 
     form = page.locator("#entry-form")
     form.locator(".trump-picker label").filter(has=page.locator("input[value='H']")).tap()

@@ -48,13 +48,23 @@ def sheet(*entries: Any, seats: int = 3, options: Options = CLASSIC, first_deale
     return replay(thirteens, options, seats, first_dealer, list(enumerate(entries, start=1)))
 
 
-def codes(raw: dict[str, Any], seats: int = 3) -> list[str]:
-    """The violation codes of a raw entry: its shape first (parse_entry), then the rules."""
+def codes(raw: dict[str, Any], seats: int = 3, cards_each: int | None = 2) -> list[str]:
+    """The violation codes of a raw entry: its shape first (parse_entry), then the rules. The
+    rows are short deals: unless a row says otherwise, the table deals 2 cards each (cards_each)."""
     try:
         entry = thirteens.parse_entry(raw, seats)
     except Rejected as rejected:
         return [v.code for v in rejected.violations]
-    return [v.code for v in thirteens.validate(thirteens.initial_state(Options(), seats, 0), entry)]
+    return [v.code for v in thirteens.validate(thirteens.initial_state(Options(cards_each=cards_each), seats, 0),
+                                               entry)]
+
+
+def dealt_as_given(options: Options, entry: Play | Penalty) -> Options:
+    """The worked deals below are short: the table deals as many cards each as the deal has tricks
+    (RULES.md's cards_each, for tables that deal fewer). trick_count has rows of its own."""
+    if isinstance(entry, Play) and entry.tricks is not None:
+        return dataclasses.replace(options, cards_each=sum(len(seat) for seat in entry.tricks))
+    return options
 
 
 # ---------------------------------------------------------------- options
@@ -63,13 +73,45 @@ def codes(raw: dict[str, Any], seats: int = 3) -> list[str]:
 def test_options_default_and_presets() -> None:
     assert thirteens.dump_options(thirteens.parse_options(None)) == {
         "target": 50, "pip_values": "seed", "thirteen_points": 3, "pair_points": 1, "run_points": 1,
-        "trick_points": 1, "trick_point_rule": "no_meld", "joker_points": -4, "no_trick_points": -3}
+        "trick_points": 1, "trick_point_rule": "no_meld", "joker_points": -4, "no_trick_points": -3,
+        "cards_each": None}
     assert thirteens.DEFAULT_PRESET == "classic"
     assert thirteens.parse_options(None, "pagat") == PAGAT
     assert thirteens.parse_options({"thirteen_points": 5}).thirteen_points == 5
     assert thirteens.parse_options({"trick_point_rule": "every_trick"}) == EVERY
     assert thirteens.ENTRY_TYPES == ("play", "penalty")
     assert list(thirteens.SEATS) == [3, 4, 5, 6]
+    assert thirteens.parse_options({"cards_each": 10}).cards_each == 10
+    assert thirteens.parse_options({"cards_each": None}).cards_each is None
+
+
+def test_options_frozen_before_cards_each_still_read() -> None:
+    # A match stored before cards_each existed has these nine frozen options: the new one defaults.
+    stored = {"target": 50, "pip_values": "pagat", "thirteen_points": 3, "pair_points": 1, "run_points": 1,
+              "trick_points": 1, "trick_point_rule": "no_meld", "joker_points": -4, "no_trick_points": -3}
+    assert thirteens.parse_options(stored) == Options(pip_values="pagat", cards_each=None)
+
+
+@pytest.mark.parametrize(("seats", "dealt"), [
+    # RULES.md: ⌊53 / players⌋, one card at least left to turn: 3 × 17 = 51, 4 × 13 = 52, 5 × 10 = 50, 6 × 8 = 48
+    pytest.param(3, 17, id="3-players"), pytest.param(4, 13, id="4-players"),
+    pytest.param(5, 10, id="5-players"), pytest.param(6, 8, id="6-players"),
+])
+def test_cards_dealt_by_default(seats: int, dealt: int) -> None:
+    assert thirteens.cards_dealt(Options(), seats) == dealt
+    assert thirteens.cards_dealt(Options(cards_each=5), seats) == 5  # a table that deals fewer
+    assert thirteens.check_options(Options(cards_each=dealt), seats) == []
+
+
+@pytest.mark.parametrize(("cards_each", "seats"), [
+    pytest.param(14, 4, id="4-players-14-each"),  # 4 × 14 = 56 > 53: nothing left to turn
+    pytest.param(11, 5, id="5-players-11-each"),  # 5 × 11 = 55
+    pytest.param(9, 6, id="6-players-9-each"),  # 6 × 9 = 54: the last card dealt, none to turn
+])
+def test_cards_each_too_many_for_the_table(cards_each: int, seats: int) -> None:
+    found = thirteens.check_options(Options(cards_each=cards_each), seats)
+    assert [(v.code, v.field) for v in found] == [("bad_option_value", "options.cards_each")]
+    assert found[0].params == {"seats": seats, "most": 53 // seats}
 
 
 @pytest.mark.parametrize(("raw", "preset", "code"), [
@@ -78,6 +120,9 @@ def test_options_default_and_presets() -> None:
     pytest.param({"target": "50"}, None, "bad_option_value", id="target-as-text"),
     pytest.param({"thirteen_points": 2.5}, None, "bad_option_value", id="points-not-whole"),
     pytest.param({"rounding": "none"}, None, "unknown_option", id="terz-option"),
+    pytest.param({"cards_each": 0}, None, "bad_option_value", id="cards-each-0"),
+    pytest.param({"cards_each": 18}, None, "bad_option_value", id="cards-each-over-17"),  # ⌊53 / 3⌋ = 17
+    pytest.param({"cards_each": "10"}, None, "bad_option_value", id="cards-each-as-text"),
     pytest.param(None, "lviv", "unknown_preset", id="unknown-preset"),
 ])
 def test_bad_options(raw: Any, preset: str | None, code: str) -> None:
@@ -225,7 +270,7 @@ def test_trick_winner_refuses(played: str) -> None:
     pytest.param(Penalty(1, -5, "revoke"), Options(), (0, -5, 0), id="penalty"),
 ])
 def test_a_deal_scores(entry: Play | Penalty, options: Options, deltas: tuple[int, ...]) -> None:
-    before = state(options=options)
+    before = state(options=dealt_as_given(options, entry))
     assert thirteens.validate(before, entry) == []
     assert thirteens.apply(before, entry)[1].deltas == deltas
 
@@ -337,23 +382,41 @@ OVERFULL = [ALL_54[i:i + 3] for i in range(0, 54, 3)] + [["2S", "3S", "4S"]]  # 
 @pytest.mark.parametrize(("raw", "expected"), [
     pytest.param(GOOD, [], id="good"),
     pytest.param({**GOOD, "trump": None}, [], id="good-no-trumps"),
-    pytest.param({"type": "play", "points": [3, -3, 0]}, [], id="good-counted"),
+    pytest.param({"type": "play", "points": [3, -3, 0]}, [], id="good-counted"),  # no cards: no tricks to count
     # card_twice: KH in seat 0's trick and again in seat 1's
     pytest.param({**GOOD, "tricks": [[["KH", "QD", "6S"]], [["KH", "3C", "4D"]], []]}, ["card_twice"],
                  id="card-twice-across-seats"),
-    pytest.param({**GOOD, "tricks": [[["KH", "QD", "6S"], ["2C", "X1", "4D"]], [["X1", "3C", "5D"]], []]},
+    pytest.param({**GOOD, "tricks": [[["2C", "X1", "4D"]], [["X1", "3C", "5D"]], []]},
                  ["card_twice"], id="joker-twice"),
-    pytest.param({**GOOD, "tricks": [[["KH", "K♥", "6S"]], [], []]}, ["card_twice"], id="twice-in-two-spellings"),
+    pytest.param({**GOOD, "tricks": [[["KH", "K♥", "6S"]], [["2C", "3C", "4D"]], []]}, ["card_twice"],
+                 id="twice-in-two-spellings"),
     # trick_size: one card per player, three here
     pytest.param({**GOOD, "tricks": [[["KH", "QD"]], [["2C", "3C", "4D"]], []]}, ["trick_size"], id="short-trick"),
-    pytest.param({**GOOD, "tricks": [[["KH", "QD", "6S", "7S"]], [], []]}, ["trick_size"], id="long-trick"),
-    pytest.param({**GOOD, "tricks": [[[]], [], []]}, ["trick_size"], id="empty-trick"),
+    pytest.param({**GOOD, "tricks": [[["KH", "QD", "6S", "7S"]], [["2C", "3C", "4D"]], []]}, ["trick_size"],
+                 id="long-trick"),
+    pytest.param({**GOOD, "tricks": [[[]], [["2C", "3C", "4D"]], []]}, ["trick_size"], id="empty-trick"),
     # every problem, not just the first: a short trick and a card twice
     pytest.param({**GOOD, "tricks": [[["KH", "QD"]], [["KH", "3C", "4D"]], []]}, ["trick_size", "card_twice"],
                  id="two-problems"),
-    # 19 tricks of 3 = 57 cards > 54; the last trick repeats 2S 3S 4S
-    pytest.param({**GOOD, "tricks": [OVERFULL, [], []]}, ["card_twice"] * 3 + ["too_many_cards"],
+    # 19 tricks of 3 = 57 cards > 54; the last trick repeats 2S 3S 4S. 19 tricks, not the 2 dealt.
+    pytest.param({**GOOD, "tricks": [OVERFULL, [], []]}, ["card_twice"] * 3 + ["trick_count", "too_many_cards"],
                  id="too-many-cards"),
+    # trick_count: 2 cards dealt each, so 2 tricks of one card per player
+    pytest.param({**GOOD, "tricks": [[["KH", "QD", "6S"]], [], []]}, ["trick_count"], id="a-trick-short"),
+    pytest.param({**GOOD, "tricks": [[["KH", "QD", "6S"]], [["2C", "3C", "4D"]], [["5S", "5H", "9C"]]]},
+                 ["trick_count"], id="a-trick-over"),
+    pytest.param({**GOOD, "tricks": [[], [], []]}, ["trick_count"], id="no-trick-at-all"),
+    # joker_turned: a turned joker (trump null) lies with the undealt cards, so one joker at most
+    pytest.param({"type": "play", "trump": None, "tricks": [[["X1", "2C", "AD"]], [["X2", "3C", "5D"]], []]},
+                 ["joker_turned"], id="joker-turned-both-in-the-tricks"),
+    pytest.param({"type": "play", "trump": None, "tricks": [[["X1", "X2", "AD"], ["7C", "3C", "5D"]], [], []]},
+                 ["joker_turned"], id="joker-turned-both-in-one-trick"),
+    pytest.param({"type": "play", "trump": None, "tricks": [[["X2", "2C", "AD"]], [["7C", "3C", "5D"]], []]},
+                 [], id="joker-turned-the-other-one-played"),
+    pytest.param({"type": "play", "trump": "H", "tricks": [[["X1", "2C", "AD"]], [["X2", "3C", "5D"]], []]},
+                 [], id="trumps-turned-both-jokers-played"),
+    pytest.param({"type": "play", "trump": None, "tricks": [[["X1", "2C", "AD"]], [["X1", "3C", "5D"]], []]},
+                 ["card_twice"], id="joker-turned-the-same-joker-twice"),
     # bad_card
     pytest.param({**GOOD, "tricks": [[["KH", "1H", "6S"]], [["ZZ", "3C", "4D"]], []]}, ["bad_card", "bad_card"],
                  id="bad-cards"),
@@ -384,14 +447,30 @@ def test_codes(raw: dict[str, Any], expected: list[str]) -> None:
 
 def test_violation_fields_point_at_the_card() -> None:
     entry = thirteens.parse_entry({**GOOD, "tricks": [[["KH", "QD"]], [["2C", "3C", "KH"]], []]}, 3)
-    found = thirteens.validate(state(), entry)
+    found = thirteens.validate(state(options=Options(cards_each=2)), entry)
     assert [(v.code, v.field) for v in found] == [("trick_size", "tricks[0][0]"), ("card_twice", "tricks[1][0][2]")]
+
+
+def test_joker_turned_points_at_the_second_joker() -> None:
+    entry = thirteens.parse_entry({"type": "play", "trump": None,
+                                   "tricks": [[["X1", "2C", "AD"]], [["7C", "3C", "5D"], ["4H", "X2", "9S"]], []]}, 3)
+    found = thirteens.validate(state(options=Options(cards_each=3)), entry)
+    assert [(v.code, v.field) for v in found] == [("joker_turned", "tricks[1][1][1]")]
+
+
+def test_trick_count_says_how_many() -> None:
+    entry = thirteens.parse_entry({**GOOD, "tricks": [[["KH", "QD", "6S"]], [["2C", "3C", "4D"]], []]}, 3)
+    # 3 players, 17 cards each by default: 2 tricks given
+    found = thirteens.validate(state(), entry)
+    assert [(v.code, v.field, v.params) for v in found] == [("trick_count", "tricks", {"dealt": 17, "count": 2})]
+    assert found[0].message % found[0].params == "Each player is dealt 17 cards, so a deal has 17 tricks, not 2."
 
 
 def test_trick_size_follows_the_table() -> None:
     trick = [["KH", "QD", "6S", "X2"]]
-    assert codes({"type": "play", "trump": "S", "tricks": [trick, [], [], []]}, seats=4) == []
-    assert codes({"type": "play", "trump": "S", "tricks": [trick, [], [], [], []]}, seats=5) == ["trick_size"]
+    assert codes({"type": "play", "trump": "S", "tricks": [trick, [], [], []]}, seats=4, cards_each=1) == []
+    assert codes({"type": "play", "trump": "S", "tricks": [trick, [], [], [], []]}, seats=5,
+                 cards_each=1) == ["trick_size"]
 
 
 # ---------------------------------------------------------------- properties
@@ -502,3 +581,46 @@ def test_trick_winner_takes_with_a_real_card(trick: list[Card | Joker], trump: S
     else:
         led = next(c for c in trick if isinstance(c, Card))
         assert taker.suit is led.suit
+
+
+@st.composite
+def whole_deals(draw: st.DrawFn) -> tuple[int, Suit | None, list[list[list[Card | Joker]]]]:
+    """A deal as the seed deals it: a shuffled deck, ⌊53 / players⌋ cards each, the next card turned
+    for trumps (a joker: no trumps); the tricks, one card per player each, to whoever took them."""
+    seats = draw(st.integers(3, 6), label="players")
+    deck = draw(st.permutations(DECK), label="the shuffled deck")
+    each = 53 // seats
+    turned = deck[seats * each]  # there is always one left to turn
+    trump = turned.suit if isinstance(turned, Card) else None
+    taken: list[list[list[Card | Joker]]] = [[] for _ in range(seats)]
+    for number in range(each):
+        trick = list(deck[number * seats:(number + 1) * seats])
+        taken[draw(st.integers(0, seats - 1), label=f"who takes trick {number}")].append(trick)
+    return seats, trump, taken
+
+
+@given(whole_deals())
+def test_a_deal_dealt_from_the_deck_is_accepted(deal: tuple[int, Suit | None, list[list[list[Card | Joker]]]]) -> None:
+    seats, trump, taken = deal
+    # A turned joker never shows up twice in the tricks, and every card dealt is one trick's card.
+    assert thirteens.validate(thirteens.initial_state(Options(), seats, 0), Play(trump, tricks_of(taken))) == []
+
+
+@given(whole_deals(), st.booleans())
+def test_a_trick_more_or_less_is_trick_count(deal: tuple[int, Suit | None, list[list[list[Card | Joker]]]],
+                                             drop: bool) -> None:
+    seats, trump, taken = deal
+    holder = next(seat for seat, tricks in enumerate(taken) if tricks)
+    if drop:
+        taken[holder] = taken[holder][1:]
+        count = 53 // seats - 1
+    else:
+        taken[holder] = [*taken[holder], taken[holder][0]]  # a trick written twice: its cards twice, too
+        count = 53 // seats + 1
+    found = thirteens.validate(thirteens.initial_state(Options(), seats, 0), Play(trump, tricks_of(taken)))
+    assert [(v.code, v.params) for v in found if v.code == "trick_count"] == [
+        ("trick_count", {"dealt": 53 // seats, "count": count})]
+
+
+def tricks_of(taken: list[list[list[Card | Joker]]]) -> tuple[tuple[tuple[Card | Joker, ...], ...], ...]:
+    return tuple(tuple(tuple(trick) for trick in seat) for seat in taken)

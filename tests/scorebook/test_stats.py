@@ -94,8 +94,10 @@ def test_the_other_games(owner) -> None:
     record(services.match_create(owner=owner, game="khrap", players=["Аня", "Борис", "Вика"]),
            {"type": "play", "khrap": 0, "circle": 1, "tricks": [3, 1, 1]},
            {"type": "play", "khrap": 0, "circle": 1, "tricks": [2, 2, 1]})
-    # Thirteens: K+Q+6 = 4+3+6 = 13, a thirteen (3 points); then 2 points counted by hand.
-    record(services.match_create(owner=owner, game="thirteens", players=["Аня", "Борис", "Вика"]),
+    # Thirteens, a table that deals 2 cards each (so 2 tricks a deal): K+Q+6 = 4+3+6 = 13, a thirteen
+    # (3 points); then 2 points counted by hand.
+    record(services.match_create(owner=owner, game="thirteens", players=["Аня", "Борис", "Вика"],
+                                 options={"cards_each": 2}),
            {"type": "play", "trump": "H", "tricks": [[["KH", "QD", "6S"]], [["2C", "3C", "4D"]], []]},
            {"type": "play", "points": [2, 0, 1]})
     # Tong Its: Аня calls tongit. Ante 2 each; each loser pays 3 + 1 (her ace), Вика (burned) 1 more:

@@ -104,7 +104,8 @@ def test_a_violation_points_at_its_form_field(api_field: str | None, action: str
 
 @pytest.fixture
 def match(owner) -> Match:
-    return services.match_create(owner=owner, game="thirteens", players=PLAYERS)
+    # A table that deals 4 cards each, so every deal below has 4 tricks (RULES.md: cards_each).
+    return services.match_create(owner=owner, game="thirteens", players=PLAYERS, options={"cards_each": 4})
 
 
 @pytest.fixture
@@ -145,11 +146,12 @@ def test_a_deal_entered_card_by_card_is_stored_and_scored(client: Client, match:
 def test_a_second_deal_adds_up(client: Client, match: Match) -> None:
     save(client, match, **DEAL_1)
     # Deal 2, no trumps (a joker turned): Вика 10♦ 3♣ J♠: 10 + 3 = 13 → 3; 4♥ 4♦ 4♣: a pair (the
-    # third four scores nothing) → 1; Аня 2♥ 3♥ 4♠ a run → 1; Борис none → −3.
-    # Totals: 4 + 1 = 5; −3 − 3 = −6; −3 + 3 + 1 = 1.
-    response = save(client, match, trump="none", trick_0=["2H 3H 4S"], trick_2=["10D 3C JS", "4H 4D 4C"])
+    # third four scores nothing) → 1; Аня 2♥ 3♥ 4♠ a run → 1, Q♠ 9♦ 7♣ nothing (3 + 9 = 12, 3 + 7 = 10,
+    # 9 + 7 = 16, all three 19) → the trick point 1; Борис none → −3.
+    # Totals: 4 + 2 = 6; −3 − 3 = −6; −3 + 3 + 1 = 1.
+    response = save(client, match, trump="none", trick_0=["2H 3H 4S", "QS 9D 7C"], trick_2=["10D 3C JS", "4H 4D 4C"])
     assert response.status_code == 302
-    assert totals(match) == [5, -6, 1]
+    assert totals(match) == [6, -6, 1]
 
 
 def test_hand_counted_points_are_a_deal_too(client: Client, match: Match) -> None:

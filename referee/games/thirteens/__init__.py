@@ -1,0 +1,72 @@
+"""По тринадцати (Thirteens) for 3–6 players, as read in seed 004 and RULES.md ("thirteens").
+
+A deal is a played deal (``Play``: each seat's tricks as card lists, or each seat's points when
+the table counted by hand) or the generic ``Penalty``. ``apply`` scores every trick on its own
+(the best partition of its cards into thirteens, pairs and runs; the trick point; jokers), then
+the seat that took no trick, then the winner (first to ``target``; several → the highest; a tie
+plays on). The dealer passes to the next seat after each play.
+
+Referee checks: ``score_trick`` gives the best score of one trick with the melds chosen;
+``trick_winner`` says which card takes a trick.
+
+The game is one package, read in this order: ``rules`` (constants, options, presets),
+``entries``, ``state``, ``validation``, ``scoring``, ``checks`` (the referee's questions).
+"""
+
+from __future__ import annotations
+
+from referee.games.thirteens.checks import (  # noqa: F401 — the game's contract and helpers
+    TRICK_SIZES,
+    Meld,
+    TrickScore,
+    TrickWin,
+    cards_text,
+    read_trick,
+    score_trick,
+    trick_lines,
+    trick_winner,
+    winner_check,
+)
+from referee.games.thirteens.entries import (  # noqa: F401 — the game's contract and helpers
+    AnyCard,
+    Entry,
+    Penalty,
+    Play,
+    Trick,
+    dump_entry,
+    parse_entry,
+)
+from referee.games.thirteens.rules import (  # noqa: F401 — the game's contract and helpers
+    DEALABLE,
+    DECK_SIZE,
+    DEFAULT_PRESET,
+    ENTRY_TYPES,
+    MELD_KINDS,
+    NAME,
+    PIP_CHOICES,
+    PIP_VALUES,
+    POINTS_LIMIT,
+    PRESETS,
+    RANK_ORDER,
+    SEATS,
+    SUIT_ORDER,
+    THIRTEEN,
+    TRICK_POINT_RULES,
+    Options,
+    cards_dealt,
+    check_options,
+    dump_options,
+    parse_options,
+)
+from referee.games.thirteens.scoring import (  # noqa: F401 — the game's contract and helpers
+    MELD_TEXT,
+    apply,
+)
+from referee.games.thirteens.state import (  # noqa: F401 — the game's contract and helpers
+    State,
+    dump_state,
+    initial_state,
+)
+from referee.games.thirteens.validation import (  # noqa: F401 — the game's contract and helpers
+    validate,
+)
