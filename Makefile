@@ -4,23 +4,51 @@ SHELL := /bin/bash
 
 VENV := .venv
 PY := $(VENV)/bin/python
+LOCK := requirements.lock
+# Two stamps: the pinned packages (rebuilt when the lock changes) and the project on top of them.
+PACKAGES := $(VENV)/.packages
 STAMP := $(VENV)/.installed
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all venv system-deps messages catalogues migrate run test bench clean distclean
+.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint bench \
+	clean distclean
 
 all: test
 
 venv: $(STAMP)
 
-# Reinstall only when pyproject.toml is newer than the stamp. Editable in compat mode: the
-# project folder itself goes on sys.path, so packages added later import without a reinstall.
-$(STAMP): pyproject.toml
-	@test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e '.[dev]' --config-settings editable_mode=compat
+# Exactly the packages of the lock, hash-checked, with plain pip. A changed lock builds the venv
+# anew, so a package dropped from the lock does not linger.
+$(PACKAGES): $(LOCK)
+	rm -rf $(VENV)
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --require-hashes -r $(LOCK)
+	@touch $(PACKAGES)
+
+# The project itself, editable in compat mode: the project folder goes on sys.path, so new modules
+# import without a reinstall. `pip check` compares pyproject.toml's dependencies with what the lock
+# installed: a dependency added without `make lock` stops here.
+$(STAMP): $(PACKAGES) pyproject.toml
+	$(PY) -m pip install --no-deps -e . --config-settings editable_mode=compat
+	@$(PY) -m pip check || { echo >&2 "ERROR: pyproject.toml and $(LOCK) disagree: run make lock"; exit 1; }
 	@touch $(STAMP)
+
+# After a change of dependencies in pyproject.toml: resolve them again into the lock (pins already
+# in the lock are kept where they still fit); the next make rebuilds the venv from it. Resolved in
+# a copy, so an unchanged lock keeps its date and the venv stays.
+UV_COMPILE := $(VENV)/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
+	--custom-compile-command "make lock" --quiet
+lock: $(PACKAGES)
+	cp $(LOCK) $(LOCK).new
+	$(UV_COMPILE) --output-file $(LOCK).new
+	@if cmp -s $(LOCK) $(LOCK).new; then rm $(LOCK).new; echo "$(LOCK) unchanged"; else mv $(LOCK).new $(LOCK); fi
+
+# The same, taking the newest release of every package.
+lock-upgrade: $(PACKAGES)
+	cp $(LOCK) $(LOCK).new
+	$(UV_COMPILE) --output-file $(LOCK).new --upgrade
+	@if cmp -s $(LOCK) $(LOCK).new; then rm $(LOCK).new; echo "$(LOCK) unchanged"; else mv $(LOCK).new $(LOCK); fi
 
 # Debian packages the tests need: msgfmt (gettext) for compilemessages, chromium for e2e.
 system-deps:
@@ -53,6 +81,9 @@ run: venv messages migrate
 # Everything, e2e included (headless Debian chromium), on SQLite; .ci/run adds PostgreSQL.
 test: system-deps venv messages
 	$(PY) -m pytest
+
+lint: venv
+	$(VENV)/bin/ruff check .
 
 bench: venv messages
 	$(PY) benchmarks/run.py
