@@ -8,10 +8,12 @@ LOCK := requirements.lock
 # Two stamps: the pinned packages (rebuilt when the lock changes) and the project on top of them.
 PACKAGES := $(VENV)/.packages
 STAMP := $(VENV)/.installed
+# Browser tests save their screenshots here (ignored); `make screenshots` copies the kept ones.
+SHOTS := test-results/screenshots
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint bench \
+.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint screenshots bench \
 	clean distclean
 
 all: test
@@ -79,17 +81,31 @@ run: venv messages migrate
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Everything, e2e included (headless Debian chromium), on SQLite; .ci/run adds PostgreSQL.
+# Screenshots go to $(SHOTS), never into the tracked docs/screenshots/.
 test: system-deps venv messages
 	$(PY) -m pytest
 
 lint: venv
 	$(VENV)/bin/ruff check .
 
+# Refresh the kept pictures on purpose: run the browser tests, then copy over each PNG that
+# docs/screenshots/ already holds. A new picture is kept by copying it there once by hand.
+screenshots: system-deps venv messages
+	rm -rf $(SHOTS)
+	$(PY) -m pytest -m e2e
+	@cd docs/screenshots && find . -name '*.png' | sort | while read -r shot; do \
+		if [ -f "../../$(SHOTS)/$$shot" ]; then cp "../../$(SHOTS)/$$shot" "$$shot"; \
+		else echo "kept, but no test took it: docs/screenshots/$${shot#./}"; fi; \
+	done
+	@cd $(SHOTS) && find . -name '*.png' | sort | while read -r shot; do \
+		[ -f "../../docs/screenshots/$$shot" ] || echo "taken, not kept: $(SHOTS)/$${shot#./}"; \
+	done
+
 bench: venv messages
 	$(PY) benchmarks/run.py
 
 clean:
-	rm -rf staticfiles .pytest_cache .hypothesis .coverage htmlcov test_db.sqlite3*
+	rm -rf staticfiles .pytest_cache .hypothesis .coverage htmlcov test-results test_db.sqlite3*
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 	find scorebook/locale -name '*.mo' -delete 2>/dev/null || true
 

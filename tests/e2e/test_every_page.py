@@ -1,6 +1,7 @@
 """Every page at phone size (390 × 844), in the light and the dark colour scheme: each answers 200,
-logs no console error, and is no wider than the screen. The screenshots are kept in
-docs/screenshots/pages/<page>-<light|dark>.png — look at them after a change of look.
+logs no console error, and is no wider than the screen. The screenshots are saved as
+pages/<page>-<light|dark>.png in tests/e2e/screenshots.py's folder (`make screenshots` copies them
+into docs/screenshots/pages/) — look at them after a change of look.
 
 The matches are written straight through the services (the flows of each game have their own
 browser tests); the entries are RULES.md's worked shapes. Pages of the history, statistics and
@@ -8,7 +9,6 @@ live modules are visited when their URLs exist.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +20,9 @@ from playwright.sync_api import Browser, ConsoleMessage
 
 from scorebook import services
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS as SHOTS
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "pages"
+SCREENSHOTS = SHOTS / "pages"
 GAMES = ["thousand", "terz", "tongits", "khrap", "thirteens"]
 THREE = ["Аня", "Борис", "Вика"]
 

@@ -1,20 +1,19 @@
 """The history pages on a phone: my matches filtered, a match's history, the printable sheet.
 
-Screenshots land in docs/screenshots/ (home-filters.png, history.png, print.png) to be looked at.
+Screenshots (home-filters.png, history.png, print.png) land in tests/e2e/screenshots.py's folder.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from scorebook import services
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ["Аня", "Борис", "Вика"]
 PASSWORD = "correct-horse-battery-staple"
 

@@ -9,7 +9,6 @@ deal 3: Вика bids 100 and takes 100 → +100; Аня 10 → 10; Борис 1
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -17,9 +16,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scorebook import services
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_thousand_flow import enter_play, expect_totals
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ["Аня", "Борис", "Вика"]
 PASSWORD = "correct-horse-battery-staple"
 POLL = 12_000  # ms: the pages poll every 4 s; allow a few rounds on a slow machine

@@ -4,12 +4,12 @@ K♥ Q♥ A♠ 10♠ 9♦: 4 + 3 + 11 + 10 + 0 = 28 card points; the ♥ marriag
 120 + 100 = 220, so 135 may be bid (seed 001: "игрок не имеет права повышать больше, чем составляет
 сумма всех очков с марьяжем у него на руках").
 """
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+from tests.e2e.screenshots import SCREENSHOTS
+
 PASSWORD = "correct-horse-battery-staple"
 
 

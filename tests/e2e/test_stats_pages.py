@@ -7,15 +7,14 @@ The match (1000, classic; Аня, Борис, Вика; Аня deals first) is r
 Then on the page, deal 4: Вика plays 100 and takes 70: −100 → −90; Аня 30; Борис on the barrel,
 his 20 not added. Totals 30, 880, −90.
 """
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from scorebook import services
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_thousand_flow import enter_play, expect_totals
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PASSWORD = "correct-horse-battery-staple"
 
 
