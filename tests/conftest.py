@@ -1,7 +1,8 @@
-"""Shared test setup: the Hypothesis profile and the static files storage."""
+"""Shared test setup: the Hypothesis profile, the static files storage, the signed-in owner."""
 import os
 
 import pytest
+from django.test import Client
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
@@ -27,3 +28,32 @@ def plain_static_files(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+# ---------------------------------------------------------------- who is signed in
+
+
+@pytest.fixture
+def owner(django_user_model):
+    """The scorekeeper whose matches the tests look at."""
+    # No password: tokens, force_login and session cookies need none, and hashing one costs
+    # ~0.25 s a test.
+    return django_user_model.objects.create_user(username="anya")
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    """Someone else, who must never see the owner's matches."""
+    return django_user_model.objects.create_user(username="mallory")
+
+
+@pytest.fixture
+def signed_in(owner) -> Client:
+    """The owner's browser, signed in with a session, asking for English pages.
+
+    The one signed-in test client; the browser tests sign in with `sign_in` (tests/e2e/conftest.py)
+    and API clients with a token (`api`, tests/scorebook/conftest.py).
+    """
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(owner)
+    return client

@@ -12,9 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import NoReverseMatch, reverse
 from playwright.sync_api import Browser, ConsoleMessage
 
@@ -105,15 +103,9 @@ def pages_of(matches: dict[str, Match]) -> tuple[list[tuple[str, str]], list[tup
     return public, signed_in
 
 
-def session_cookie(user: Any, base: str) -> dict[str, Any]:
-    client = Client()
-    client.force_login(user)
-    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-            "url": base}
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, live_server, scheme: str) -> None:
+def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, live_server, sign_in,
+                                  scheme: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     users = get_user_model().objects
     owner = users.create_user(username=f"anya-{scheme}")
@@ -124,9 +116,9 @@ def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, 
 
     def visit(who: Any, pages: list[tuple[str, str]]) -> None:
         context = browser.new_context(**browser_context_args, color_scheme=scheme)
-        if who is not None:
-            context.add_cookies([session_cookie(who, base)])
         page = context.new_page()
+        if who is not None:
+            sign_in(page, who)
         errors: list[str] = []
 
         def on_console(message: ConsoleMessage) -> None:

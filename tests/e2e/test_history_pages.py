@@ -38,20 +38,12 @@ def an_evening(user) -> Match:
     return match
 
 
-def sign_in(page: Page, base: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("lena")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
-
-
-def test_the_history_pages_on_a_phone(page: Page, live_server) -> None:
+def test_the_history_pages_on_a_phone(page: Page, live_server, sign_in) -> None:
     base = live_server.url
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     user = get_user_model().objects.create_user(username="lena", password=PASSWORD)
     match = an_evening(user)
-    sign_in(page, base)
+    sign_in(page, user)
 
     # ---- my matches, filtered with the form: thousand, "пят" typed in lower case
     expect(page.locator(".match-item")).to_have_count(3)

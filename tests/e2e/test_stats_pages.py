@@ -18,7 +18,7 @@ from tests.e2e.test_thousand_flow import enter_play, expect_totals
 PASSWORD = "correct-horse-battery-staple"
 
 
-def test_the_chart_and_the_player_page(page: Page, live_server) -> None:
+def test_the_chart_and_the_player_page(page: Page, live_server, sign_in) -> None:
     base = live_server.url
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     owner = get_user_model().objects.create_user(username="chart-fan", password=PASSWORD)
@@ -28,11 +28,7 @@ def test_the_chart_and_the_player_page(page: Page, live_server) -> None:
                   {"type": "penalty", "player": 1, "points": 815, "reason": ""}):
         services.deal_record(match=match, entry=entry)
 
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("chart-fan")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    sign_in(page, owner)
 
     page.goto(f"{base}/matches/{match.pk}/")
     chart = page.locator("#chart")
