@@ -1,4 +1,5 @@
-"""Shared test setup: the Hypothesis profile, the static files storage, the signed-in owner."""
+"""Shared test setup: the Hypothesis profile, the static files storage, the signed-in owner, and
+no silent skips."""
 import os
 
 import pytest
@@ -14,6 +15,10 @@ hypothesis_settings.register_profile(
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# A skipped test is a check that did not run while the run still looks green, so a skip fails the
+# test instead. Only a skip whose reason contains one of these is let through (none so far).
+ALLOWED_SKIPS: tuple[str, ...] = ()
 
 
 @pytest.fixture(autouse=True)
@@ -57,3 +62,31 @@ def signed_in(owner) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(owner)
     return client
+
+
+# ---------------------------------------------------------------- no silent skips
+
+
+def _skip_fails(report: pytest.TestReport | pytest.CollectReport) -> None:
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+    if any(allowed in reason for allowed in ALLOWED_SKIPS):
+        return
+    report.outcome = "failed"
+    report.longrepr = f"{reason}\nA skipped test fails this suite (tests/conftest.py, ALLOWED_SKIPS)."
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    report = yield
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _skip_fails(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport:
+    report = yield
+    if report.skipped:
+        _skip_fails(report)
+    return report
