@@ -4,23 +4,53 @@ SHELL := /bin/bash
 
 VENV := .venv
 PY := $(VENV)/bin/python
+LOCK := requirements.lock
+# Two stamps: the pinned packages (rebuilt when the lock changes) and the project on top of them.
+PACKAGES := $(VENV)/.packages
 STAMP := $(VENV)/.installed
+# Browser tests save their screenshots here (ignored); `make screenshots` copies the kept ones.
+SHOTS := test-results/screenshots
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all venv system-deps messages catalogues migrate run test bench clean distclean
+.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint screenshots bench \
+	clean distclean
 
 all: test
 
 venv: $(STAMP)
 
-# Reinstall only when pyproject.toml is newer than the stamp. Editable in compat mode: the
-# project folder itself goes on sys.path, so packages added later import without a reinstall.
-$(STAMP): pyproject.toml
-	@test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e '.[dev]' --config-settings editable_mode=compat
+# Exactly the packages of the lock, hash-checked, with plain pip. A changed lock builds the venv
+# anew, so a package dropped from the lock does not linger.
+$(PACKAGES): $(LOCK)
+	rm -rf $(VENV)
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --require-hashes -r $(LOCK)
+	@touch $(PACKAGES)
+
+# The project itself, editable in compat mode: the project folder goes on sys.path, so new modules
+# import without a reinstall. `pip check` compares pyproject.toml's dependencies with what the lock
+# installed: a dependency added without `make lock` stops here.
+$(STAMP): $(PACKAGES) pyproject.toml
+	$(PY) -m pip install --no-deps -e . --config-settings editable_mode=compat
+	@$(PY) -m pip check || { echo >&2 "ERROR: pyproject.toml and $(LOCK) disagree: run make lock"; exit 1; }
 	@touch $(STAMP)
+
+# After a change of dependencies in pyproject.toml: resolve them again into the lock (pins already
+# in the lock are kept where they still fit); the next make rebuilds the venv from it. Resolved in
+# a copy, so an unchanged lock keeps its date and the venv stays.
+UV_COMPILE := $(VENV)/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
+	--custom-compile-command "make lock" --quiet
+lock: $(PACKAGES)
+	cp $(LOCK) $(LOCK).new
+	$(UV_COMPILE) --output-file $(LOCK).new
+	@if cmp -s $(LOCK) $(LOCK).new; then rm $(LOCK).new; echo "$(LOCK) unchanged"; else mv $(LOCK).new $(LOCK); fi
+
+# The same, taking the newest release of every package.
+lock-upgrade: $(PACKAGES)
+	cp $(LOCK) $(LOCK).new
+	$(UV_COMPILE) --output-file $(LOCK).new --upgrade
+	@if cmp -s $(LOCK) $(LOCK).new; then rm $(LOCK).new; echo "$(LOCK) unchanged"; else mv $(LOCK).new $(LOCK); fi
 
 # Debian packages the tests need: msgfmt (gettext) for compilemessages, chromium for e2e.
 system-deps:
@@ -51,14 +81,31 @@ run: venv messages migrate
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Everything, e2e included (headless Debian chromium), on SQLite; .ci/run adds PostgreSQL.
+# Screenshots go to $(SHOTS), never into the tracked docs/screenshots/.
 test: system-deps venv messages
 	$(PY) -m pytest
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+# Refresh the kept pictures on purpose: run the browser tests, then copy over each PNG that
+# docs/screenshots/ already holds. A new picture is kept by copying it there once by hand.
+screenshots: system-deps venv messages
+	rm -rf $(SHOTS)
+	$(PY) -m pytest -m e2e
+	@cd docs/screenshots && find . -name '*.png' | sort | while read -r shot; do \
+		if [ -f "../../$(SHOTS)/$$shot" ]; then cp "../../$(SHOTS)/$$shot" "$$shot"; \
+		else echo "kept, but no test took it: docs/screenshots/$${shot#./}"; fi; \
+	done
+	@cd $(SHOTS) && find . -name '*.png' | sort | while read -r shot; do \
+		[ -f "../../docs/screenshots/$$shot" ] || echo "taken, not kept: $(SHOTS)/$${shot#./}"; \
+	done
 
 bench: venv messages
 	$(PY) benchmarks/run.py
 
 clean:
-	rm -rf staticfiles .pytest_cache .hypothesis .coverage htmlcov test_db.sqlite3*
+	rm -rf staticfiles .pytest_cache .hypothesis .coverage htmlcov test-results test_db.sqlite3*
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 	find scorebook/locale -name '*.mo' -delete 2>/dev/null || true
 

@@ -1,7 +1,9 @@
-"""Shared test setup: the Hypothesis profile and the static files storage."""
+"""Shared test setup: the Hypothesis profile, the static files storage, the signed-in owner, and
+no silent skips."""
 import os
 
 import pytest
+from django.test import Client
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
@@ -13,6 +15,10 @@ hypothesis_settings.register_profile(
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# A skipped test is a check that did not run while the run still looks green, so a skip fails the
+# test instead. Only a skip whose reason contains one of these is let through (none so far).
+ALLOWED_SKIPS: tuple[str, ...] = ()
 
 
 @pytest.fixture(autouse=True)
@@ -27,3 +33,60 @@ def plain_static_files(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+# ---------------------------------------------------------------- who is signed in
+
+
+@pytest.fixture
+def owner(django_user_model):
+    """The scorekeeper whose matches the tests look at."""
+    # No password: tokens, force_login and session cookies need none, and hashing one costs
+    # ~0.25 s a test.
+    return django_user_model.objects.create_user(username="anya")
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    """Someone else, who must never see the owner's matches."""
+    return django_user_model.objects.create_user(username="mallory")
+
+
+@pytest.fixture
+def signed_in(owner) -> Client:
+    """The owner's browser, signed in with a session, asking for English pages.
+
+    The one signed-in test client; the browser tests sign in with `sign_in` (tests/e2e/conftest.py)
+    and API clients with a token (`api`, tests/scorebook/conftest.py).
+    """
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(owner)
+    return client
+
+
+# ---------------------------------------------------------------- no silent skips
+
+
+def _skip_fails(report: pytest.TestReport | pytest.CollectReport) -> None:
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+    if any(allowed in reason for allowed in ALLOWED_SKIPS):
+        return
+    report.outcome = "failed"
+    report.longrepr = f"{reason}\nA skipped test fails this suite (tests/conftest.py, ALLOWED_SKIPS)."
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    report = yield
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _skip_fails(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport:
+    report = yield
+    if report.skipped:
+        _skip_fails(report)
+    return report

@@ -1,11 +1,17 @@
 """Browser tests: Playwright driving Debian's chromium, headless, on a phone-sized screen.
 
-Every test in this folder is marked `e2e`; use the `page` and `live_server` fixtures.
+Every test in this folder is marked `e2e`; use the `page` and `live_server` fixtures, and
+`sign_in` for a user who is already signed up. Screenshots go to tests/e2e/screenshots.py's folder.
 """
 import os
 import shutil
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Page, expect
 
 # Playwright's sync API runs an event loop in this thread, so every ORM call would raise
 # SynchronousOnlyOperation (gotcha 6). Set here only, for the browser tests.
@@ -52,3 +58,22 @@ def browser_context_args(browser_context_args: dict) -> dict:
         "has_touch": True,
         "locale": "en-US",
     }
+
+
+@pytest.fixture
+def sign_in(live_server) -> Callable[[Page, Any], None]:
+    """Sign a user in on a page's browser and open the home page, where the sign-in form lands.
+
+    The session cookie comes from Django's test client (no password, no form): the sign-in form
+    has its own tests (tests/scorebook/test_accounts.py) and its page is visited by test_every_page.
+    Every page of the same browser context is signed in too.
+    """
+    def sign_in(page: Page, user: Any) -> None:
+        client = Client()
+        client.force_login(user)
+        session = client.cookies[settings.SESSION_COOKIE_NAME].value
+        page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}])
+        page.goto(f"{live_server.url}/")
+        expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+
+    return sign_in

@@ -1,20 +1,19 @@
 """The history pages on a phone: my matches filtered, a match's history, the printable sheet.
 
-Screenshots land in docs/screenshots/ (home-filters.png, history.png, print.png) to be looked at.
+Screenshots (home-filters.png, history.png, print.png) land in tests/e2e/screenshots.py's folder.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from scorebook import services
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ["Аня", "Борис", "Вика"]
 PASSWORD = "correct-horse-battery-staple"
 
@@ -39,20 +38,12 @@ def an_evening(user) -> Match:
     return match
 
 
-def sign_in(page: Page, base: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("lena")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
-
-
-def test_the_history_pages_on_a_phone(page: Page, live_server) -> None:
+def test_the_history_pages_on_a_phone(page: Page, live_server, sign_in) -> None:
     base = live_server.url
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     user = get_user_model().objects.create_user(username="lena", password=PASSWORD)
     match = an_evening(user)
-    sign_in(page, base)
+    sign_in(page, user)
 
     # ---- my matches, filtered with the form: thousand, "пят" typed in lower case
     expect(page.locator(".match-item")).to_have_count(3)

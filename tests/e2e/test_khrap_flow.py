@@ -6,14 +6,13 @@ at stake per trick, half the pot in circle 2), never read from the code. Seats: 
 Вика 2; Аня deals first. Balances use a real minus sign (U+2212), as on paper.
 """
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_thousand_flow import expect_chart, sign_up
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ("Аня", "Борис", "Вика")
 
 

@@ -9,41 +9,29 @@ deal 3: Вика bids 100 and takes 100 → +100; Аня 10 → 10; Борис 1
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scorebook import services
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_thousand_flow import enter_play, expect_totals
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ["Аня", "Борис", "Вика"]
-PASSWORD = "correct-horse-battery-staple"
 POLL = 12_000  # ms: the pages poll every 4 s; allow a few rounds on a slow machine
 
 
 @pytest.fixture
-def owner_match(transactional_db) -> Match:
-    owner = get_user_model().objects.create_user(username="lena", password=PASSWORD)
+def owner_match(owner, transactional_db) -> Match:
     return services.match_create(owner=owner, game="thousand", players=PLAYERS)
 
 
-def sign_in(page: Page, base: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("lena")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
-
-
-def test_two_phones_and_a_watcher_see_each_others_deals(page: Page, live_server, owner_match: Match,
+def test_two_phones_and_a_watcher_see_each_others_deals(page: Page, live_server, owner_match: Match, sign_in,
                                                         browser: Browser, browser_context_args: dict) -> None:
     base, match = live_server.url, owner_match
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    sign_in(page, base)
+    sign_in(page, match.owner)
     page.goto(f"{base}/matches/{match.pk}/")
 
     # ---- the owner shares the match
@@ -120,9 +108,9 @@ def queued_banner(page: Page):
 
 
 def test_deals_entered_offline_are_sent_once_when_the_connection_returns(
-        page: Page, live_server, owner_match: Match) -> None:
+        page: Page, live_server, owner_match: Match, sign_in) -> None:
     base, match = live_server.url, owner_match
-    sign_in(page, base)
+    sign_in(page, match.owner)
     page.goto(f"{base}/matches/{match.pk}/")
     expect_totals(page, "0", "0", "0")
 
@@ -154,11 +142,12 @@ def test_deals_entered_offline_are_sent_once_when_the_connection_returns(
     assert page.evaluate("localStorage.getItem('scorebook:queued-deals')") is None
 
 
-def test_a_deal_re_sent_from_the_queue_is_stored_once(page: Page, live_server, owner_match: Match) -> None:
+def test_a_deal_re_sent_from_the_queue_is_stored_once(page: Page, live_server, owner_match: Match,
+                                                      sign_in) -> None:
     """The answer to a save was lost after the server stored it: the phone queues the deal anyway
     and re-sends it with the same client id; the server answers from the history."""
     base, match = live_server.url, owner_match
-    sign_in(page, base)
+    sign_in(page, match.owner)
     page.goto(f"{base}/matches/{match.pk}/")
     expect_totals(page, "0", "0", "0")
     # The server stores the deal, then the connection drops before the answer arrives.

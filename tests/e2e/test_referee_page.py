@@ -4,22 +4,10 @@ K♥ Q♥ A♠ 10♠ 9♦: 4 + 3 + 11 + 10 + 0 = 28 card points; the ♥ marriag
 120 + 100 = 220, so 135 may be bid (seed 001: "игрок не имеет права повышать больше, чем составляет
 сумма всех очков с марьяжем у него на руках").
 """
-from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-PASSWORD = "correct-horse-battery-staple"
-
-
-def sign_in(page: Page, base: str) -> None:
-    get_user_model().objects.create_user(username="referee-fan", password=PASSWORD)
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("referee-fan")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+from tests.e2e.screenshots import SCREENSHOTS
 
 
 def tap(page: Page, section: str, *cards: str) -> None:
@@ -31,11 +19,11 @@ def tap(page: Page, section: str, *cards: str) -> None:
         expect(card.locator("input")).to_be_checked()
 
 
-def test_may_i_bid_135_with_a_hearts_marriage(page: Page, live_server, browser: Browser,
+def test_may_i_bid_135_with_a_hearts_marriage(page: Page, live_server, owner, sign_in, browser: Browser,
                                               browser_context_args: dict) -> None:
     base = live_server.url
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    sign_in(page, base)
+    sign_in(page, owner)
     page.get_by_role("link", name="Referee").click()
     expect(page.get_by_role("heading", name="Referee", exact=True)).to_be_visible()
     page.get_by_role("link", name="Thousand (1000)").click()
@@ -85,9 +73,9 @@ def test_may_i_bid_135_with_a_hearts_marriage(page: Page, live_server, browser: 
         dark.close()
 
 
-def test_the_marriage_and_points_checks(page: Page, live_server) -> None:
+def test_the_marriage_and_points_checks(page: Page, live_server, owner, sign_in) -> None:
     base = live_server.url
-    sign_in(page, base)
+    sign_in(page, owner)
     page.goto(f"{base}/referee/thousand/")
     marriage = page.locator("section").filter(has=page.get_by_role("heading", name="May I declare this marriage now?"))
     marriage.locator(".seat-picker label").filter(has_text="♦").first.tap()

@@ -1,10 +1,9 @@
 """A new player signs up on a phone and lands on the home page."""
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+from tests.e2e.screenshots import SCREENSHOTS
 
 
 def test_a_new_player_signs_up_and_lands_home(page: Page, live_server) -> None:

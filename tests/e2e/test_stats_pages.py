@@ -7,19 +7,18 @@ The match (1000, classic; Аня, Борис, Вика; Аня deals first) is r
 Then on the page, deal 4: Вика plays 100 and takes 70: −100 → −90; Аня 30; Борис on the barrel,
 his 20 not added. Totals 30, 880, −90.
 """
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from scorebook import services
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_thousand_flow import enter_play, expect_totals
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PASSWORD = "correct-horse-battery-staple"
 
 
-def test_the_chart_and_the_player_page(page: Page, live_server) -> None:
+def test_the_chart_and_the_player_page(page: Page, live_server, sign_in) -> None:
     base = live_server.url
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     owner = get_user_model().objects.create_user(username="chart-fan", password=PASSWORD)
@@ -29,11 +28,7 @@ def test_the_chart_and_the_player_page(page: Page, live_server) -> None:
                   {"type": "penalty", "player": 1, "points": 815, "reason": ""}):
         services.deal_record(match=match, entry=entry)
 
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("chart-fan")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    sign_in(page, owner)
 
     page.goto(f"{base}/matches/{match.pk}/")
     chart = page.locator("#chart")

@@ -11,9 +11,9 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_thousand_flow import expect_chart
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PASSWORD = "correct-horse-battery-staple"
 PLAYERS = ("Остап", "Марко")
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_thousand_flow import expect_chart
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ("Аня", "Борис", "Вика")
 PASSWORD = "correct-horse-battery-staple"
 
@@ -168,6 +168,6 @@ def test_the_referee_scores_a_trick_and_says_who_takes_it(page: Page, live_serve
     expect(winner.locator("[data-order-list] .card-face")).to_have_text(["2♠", "10♥", "K♥"])
     winner.get_by_role("button", name="Who takes it?").tap()
     expect(page.locator("#winner-verdict .winning .card-face")).to_have_text("K♥")
-    page.screenshot(path=Path("/tmp/referee-thirteens-winner.png"))
+    page.screenshot(path=tmp_path / "referee-thirteens-winner.png")
     page.locator("#trick-title").scroll_into_view_if_needed()
-    page.screenshot(path=Path("/tmp/referee-thirteens-trick.png"))
+    page.screenshot(path=tmp_path / "referee-thirteens-trick.png")

@@ -5,14 +5,13 @@ from the code. Players in seat order: Аня (0), Борис (1), Вика (2); 
 The totals on screen use a real minus sign (U+2212), as on paper.
 """
 import re
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ("Аня", "Борис", "Вика")
 PASSWORD = "correct-horse-battery-staple"
 

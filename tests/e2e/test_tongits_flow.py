@@ -5,14 +5,13 @@ pay_tongit 3, pay_per_ace 1, pay_per_four 3, pay_burned 1, pot_streak 2), not re
 Players in playing order: Аня (0), Борис (1), Вика (2); Аня deals first. Totals use a real minus.
 """
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from scorebook.models import Match
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_thousand_flow import expect_chart
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ("Аня", "Борис", "Вика")
 PASSWORD = "correct-horse-battery-staple"
 

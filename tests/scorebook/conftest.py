@@ -1,4 +1,7 @@
-"""Fixtures shared by the database and API tests: users, clients, a 1000 match, entry builders."""
+"""Fixtures shared by the database and API tests: the token client, a 1000 match, entry builders.
+
+The users (`owner`, `stranger`) and the signed-in browser (`signed_in`) are in tests/conftest.py.
+"""
 
 from __future__ import annotations
 
@@ -26,17 +29,6 @@ def play(declarer: int = 0, bid: int = 100, contract: int | None = None,
 
 def penalty(player: int, points: int, reason: str = "") -> dict[str, Any]:
     return {"type": "penalty", "player": player, "points": points, "reason": reason}
-
-
-@pytest.fixture
-def owner(django_user_model):
-    # No password: tokens and force_login need none, and hashing one costs ~0.25 s a test.
-    return django_user_model.objects.create_user(username="anya")
-
-
-@pytest.fixture
-def stranger(django_user_model):
-    return django_user_model.objects.create_user(username="mallory")
 
 
 @pytest.fixture

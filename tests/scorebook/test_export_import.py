@@ -34,13 +34,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def browser(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
-@pytest.fixture
 def played(owner) -> Match:
     """A 1000 match with an amended deal (2) and a voided one (3)."""
     match = services.match_create(owner=owner, game="thousand", players=PLAYERS, name="Пятница")
@@ -86,8 +79,8 @@ def test_the_document_holds_players_frozen_options_entries_and_history(played: M
     json.dumps(document)  # plain JSON all through
 
 
-def test_the_json_export_page_and_the_api_give_the_same_document(played: Match, browser: Client, api) -> None:
-    page = browser.get(f"/matches/{played.pk}/export.json")
+def test_the_json_export_page_and_the_api_give_the_same_document(played: Match, signed_in: Client, api) -> None:
+    page = signed_in.get(f"/matches/{played.pk}/export.json")
     assert page.status_code == 200
     assert page["Content-Type"].startswith("application/json")
     assert "attachment" in page["Content-Disposition"]
@@ -110,8 +103,8 @@ def test_another_users_match_is_not_exported(played: Match, stranger) -> None:
 # ---------------------------------------------------------------- CSV
 
 
-def test_the_csv_is_the_sheet_with_a_bom_and_a_row_per_counted_deal(played: Match, browser: Client) -> None:
-    answer = browser.get(f"/matches/{played.pk}/export.csv")
+def test_the_csv_is_the_sheet_with_a_bom_and_a_row_per_counted_deal(played: Match, signed_in: Client) -> None:
+    answer = signed_in.get(f"/matches/{played.pk}/export.csv")
     assert answer.status_code == 200
     assert answer["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in answer["Content-Disposition"]
@@ -128,8 +121,8 @@ def test_the_csv_is_the_sheet_with_a_bom_and_a_row_per_counted_deal(played: Matc
     ]
 
 
-def test_an_empty_match_exports_just_the_header(match: Match, browser: Client) -> None:
-    rows = list(csv.reader(io.StringIO(browser.get(f"/matches/{match.pk}/export.csv").content.decode("utf-8-sig"))))
+def test_an_empty_match_exports_just_the_header(match: Match, signed_in: Client) -> None:
+    rows = list(csv.reader(io.StringIO(signed_in.get(f"/matches/{match.pk}/export.csv").content.decode("utf-8-sig"))))
     assert len(rows) == 1
 
 
@@ -201,10 +194,10 @@ def test_deals_written_without_a_history_are_recorded_as_they_stand(played: Matc
     assert list(copy_.deals.order_by("number").values_list("voided", flat=True)) == [False, False, True, False]
 
 
-def test_the_import_page_takes_an_uploaded_file(played: Match, browser: Client, owner) -> None:
-    assert browser.get("/matches/import/").status_code == 200
-    content = browser.get(f"/matches/{played.pk}/export.json").content
-    answer = browser.post("/matches/import/", {"file": SimpleUploadedFile("match.json", content)})
+def test_the_import_page_takes_an_uploaded_file(played: Match, signed_in: Client, owner) -> None:
+    assert signed_in.get("/matches/import/").status_code == 200
+    content = signed_in.get(f"/matches/{played.pk}/export.json").content
+    answer = signed_in.post("/matches/import/", {"file": SimpleUploadedFile("match.json", content)})
     assert answer.status_code == 302
     copy_ = Match.objects.filter(owner=owner).exclude(pk=played.pk).get()
     assert answer["Location"] == f"/matches/{copy_.pk}/"
@@ -280,12 +273,12 @@ def test_a_refused_deal_names_where_it_is_in_the_file(played: Match, api) -> Non
     assert violation["deal"] == 4
 
 
-def test_the_import_page_refuses_a_bad_file_with_400(browser: Client, owner) -> None:
+def test_the_import_page_refuses_a_bad_file_with_400(signed_in: Client, owner) -> None:
     for content in (b"{not json", b'{"format": "other"}', "\ufeff[]".encode()):
-        answer = browser.post("/matches/import/", {"file": SimpleUploadedFile("match.json", content)})
+        answer = signed_in.post("/matches/import/", {"file": SimpleUploadedFile("match.json", content)})
         assert answer.status_code == 400
         assert b'class="violations"' in answer.content
-    assert browser.post("/matches/import/", {}).status_code == 400
+    assert signed_in.post("/matches/import/", {}).status_code == 400
     assert not Match.objects.filter(owner=owner).exists()
 
 

@@ -22,13 +22,6 @@ from tests.scorebook.conftest import PLAYERS, play
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def browser(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
 def listed(answer) -> list[int]:
     """The match ids the home page lists, in order."""
     page = answer.content.decode()
@@ -59,8 +52,8 @@ def evenings(owner, stranger) -> dict[str, Match]:
 # ---------------------------------------------------------------- my matches
 
 
-def test_my_matches_lists_only_mine(browser: Client, evenings: dict[str, Match]) -> None:
-    answer = browser.get("/")
+def test_my_matches_lists_only_mine(signed_in: Client, evenings: dict[str, Match]) -> None:
+    answer = signed_in.get("/")
     assert answer.status_code == 200
     assert sorted(listed(answer)) == sorted(m.pk for k, m in evenings.items() if k != "theirs")
 
@@ -81,50 +74,50 @@ def test_my_matches_lists_only_mine(browser: Client, evenings: dict[str, Match])
     pytest.param({"date_from": "not a date", "game": "terz"}, {"terz"}, id="a-bad-date-is-ignored"),
     pytest.param({"game": "poker"}, {"friday", "terz", "khrap", "done"}, id="an-unknown-game-is-ignored"),
 ])
-def test_the_filters(browser: Client, evenings: dict[str, Match], query: dict[str, str], expected: set[str]) -> None:
+def test_the_filters(signed_in: Client, evenings: dict[str, Match], query: dict[str, str], expected: set[str]) -> None:
     Match.objects.filter(pk=evenings["done"].pk).update(finished=True)
-    answer = browser.get("/", query)
+    answer = signed_in.get("/", query)
     assert answer.status_code == 200
     assert set(listed(answer)) == {evenings[k].pk for k in expected}
 
 
-def test_the_player_filter_is_a_recurring_player(browser: Client, evenings: dict[str, Match], owner) -> None:
+def test_the_player_filter_is_a_recurring_player(signed_in: Client, evenings: dict[str, Match], owner) -> None:
     gleb = Player.objects.get(owner=owner, name="Глеб")
-    answer = browser.get("/", {"player": gleb.pk})
+    answer = signed_in.get("/", {"player": gleb.pk})
     assert set(listed(answer)) == {evenings["terz"].pk, evenings["khrap"].pk, evenings["done"].pk}
     assert f'<option value="{gleb.pk}" selected>Глеб</option>' in answer.content.decode()
     # Another owner's player (the stranger's Аня) is not a choice: the filter is ignored.
     theirs = Player.objects.get(owner=evenings["theirs"].owner, name="Аня")
-    assert len(listed(browser.get("/", {"player": theirs.pk}))) == 4
+    assert len(listed(signed_in.get("/", {"player": theirs.pk}))) == 4
 
 
-def test_twenty_matches_a_page_and_the_filters_stay_on_the_next_page(browser: Client, owner) -> None:
+def test_twenty_matches_a_page_and_the_filters_stay_on_the_next_page(signed_in: Client, owner) -> None:
     for number in range(45):
         services.match_create(owner=owner, game="thousand", players=PLAYERS, name=f"evening {number}")
     services.match_create(owner=owner, game="terz", players=["Аня", "Борис"], name="evening terz")
-    first = browser.get("/", {"game": "thousand", "q": "evening"})
+    first = signed_in.get("/", {"game": "thousand", "q": "evening"})
     assert len(listed(first)) == 20
     page = first.content.decode()
     assert "45 matches" in page
     assert 'href="?game=thousand&amp;q=evening&amp;page=2"' in page
-    third = browser.get("/", {"game": "thousand", "q": "evening", "page": 3})
+    third = signed_in.get("/", {"game": "thousand", "q": "evening", "page": 3})
     assert len(listed(third)) == 5
     assert "Page 3 of 3" in third.content.decode()
-    assert len(listed(browser.get("/", {"page": "999"}))) == 6  # past the end: the last page
+    assert len(listed(signed_in.get("/", {"page": "999"}))) == 6  # past the end: the last page
 
 
-def test_the_empty_states(browser: Client, owner) -> None:
-    nothing_yet = browser.get("/").content.decode()
+def test_the_empty_states(signed_in: Client, owner) -> None:
+    nothing_yet = signed_in.get("/").content.decode()
     assert "No matches yet." in nothing_yet and 'href="/matches/new/"' in nothing_yet
     services.match_create(owner=owner, game="thousand", players=PLAYERS)
-    no_fit = browser.get("/", {"game": "terz"}).content.decode()
+    no_fit = signed_in.get("/", {"game": "terz"}).content.decode()
     assert "No match fits these filters." in no_fit
     assert "No matches yet." not in no_fit
 
 
 @pytest.mark.parametrize("matches", [3, 30])
 def test_the_filtered_home_page_costs_the_same_queries_for_any_number_of_matches(
-        browser: Client, owner, matches: int, django_assert_num_queries) -> None:
+        signed_in: Client, owner, matches: int, django_assert_num_queries) -> None:
     for number in range(matches):
         services.match_create(owner=owner, game="thousand", players=PLAYERS, name=f"Пятница {number}")
     player = Player.objects.get(owner=owner, name="Борис")
@@ -132,7 +125,7 @@ def test_the_filtered_home_page_costs_the_same_queries_for_any_number_of_matches
              "finished": "no", "q": "пятница"}
     # session, user, the players (choices), the search's names, the count, the page
     with django_assert_num_queries(6):
-        answer = browser.get("/", query)
+        answer = signed_in.get("/", query)
     assert len(listed(answer)) == min(matches, 20)
 
 
@@ -152,8 +145,8 @@ def amended(owner, django_user_model) -> Match:
     return match
 
 
-def test_the_history_shows_every_deal_with_its_writes(browser: Client, amended: Match) -> None:
-    answer = browser.get(f"/matches/{amended.pk}/history/")
+def test_the_history_shows_every_deal_with_its_writes(signed_in: Client, amended: Match) -> None:
+    answer = signed_in.get(f"/matches/{amended.pk}/history/")
     assert answer.status_code == 200
     page = answer.content.decode()
     # Every deal, in number order, voided ones included.
@@ -175,14 +168,14 @@ def test_the_history_shows_every_deal_with_its_writes(browser: Client, amended: 
     assert "counts for nothing" in deal_3
 
 
-def test_a_deal_saved_back_after_a_void_says_so(browser: Client, amended: Match) -> None:
+def test_a_deal_saved_back_after_a_void_says_so(signed_in: Client, amended: Match) -> None:
     services.deal_replace(match=amended, number=3, entry=play(2, 100, points=[45, 67, 8]))
-    page = browser.get(f"/matches/{amended.pk}/history/").content.decode()
+    page = signed_in.get(f"/matches/{amended.pk}/history/").content.decode()
     assert "Counted again, as it was." in page[page.index('id="deal-3"'):]
 
 
-def test_the_history_of_a_match_without_deals_says_what_will_show(browser: Client, match: Match) -> None:
-    page = browser.get(f"/matches/{match.pk}/history/").content.decode()
+def test_the_history_of_a_match_without_deals_says_what_will_show(signed_in: Client, match: Match) -> None:
+    page = signed_in.get(f"/matches/{match.pk}/history/").content.decode()
     assert "No deals yet." in page
 
 
@@ -193,7 +186,7 @@ def cycle(number: int) -> dict:
 
 @pytest.mark.parametrize("deals", [3, 30])
 def test_the_history_page_costs_the_same_queries_for_any_number_of_deals(
-        browser: Client, owner, deals: int, django_assert_num_queries) -> None:
+        signed_in: Client, owner, deals: int, django_assert_num_queries) -> None:
     match = services.match_create(owner=owner, game="thousand", players=PLAYERS)
     Deal.objects.bulk_create(Deal(match=match, number=n, entry=thousand.dump_entry(thousand.parse_entry(cycle(n), 3)))
                              for n in range(1, deals))
@@ -201,15 +194,15 @@ def test_the_history_page_costs_the_same_queries_for_any_number_of_deals(
     services.deal_replace(match=match, number=1, entry=cycle(1), author=owner)
     # session, user, the match, its deals, their revisions with authors
     with django_assert_num_queries(5):
-        answer = browser.get(f"/matches/{match.pk}/history/")
+        answer = signed_in.get(f"/matches/{match.pk}/history/")
     assert answer.content.decode().count('class="panel history-deal') == deals
 
 
 # ---------------------------------------------------------------- the printable sheet
 
 
-def test_the_printable_sheet_has_every_deal_the_totals_marks_and_rules(browser: Client, amended: Match) -> None:
-    answer = browser.get(f"/matches/{amended.pk}/print/")
+def test_the_printable_sheet_has_every_deal_the_totals_marks_and_rules(signed_in: Client, amended: Match) -> None:
+    answer = signed_in.get(f"/matches/{amended.pk}/print/")
     assert answer.status_code == 200
     page = answer.content.decode()
     table = page[page.index('<table class="print-sheet">'):page.index("</table>")]
@@ -233,8 +226,8 @@ def test_the_print_css_hides_the_navigation_and_the_forms() -> None:
     assert ".site-header" in printing and "form" in printing and "display: none" in printing
 
 
-def test_the_match_page_links_to_its_history_exports_and_printable_sheet(browser: Client, match: Match) -> None:
-    page = browser.get(f"/matches/{match.pk}/").content.decode()
+def test_the_match_page_links_to_its_history_exports_and_printable_sheet(signed_in: Client, match: Match) -> None:
+    page = signed_in.get(f"/matches/{match.pk}/").content.decode()
     for url in ("history/", "print/", "export.json", "export.csv"):
         assert f'href="/matches/{match.pk}/{url}"' in page
 

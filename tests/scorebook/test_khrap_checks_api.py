@@ -142,13 +142,6 @@ def test_the_checks_need_a_signed_in_caller() -> None:
 # ---------------------------------------------------------------- the page
 
 
-@pytest.fixture
-def signed_in(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
 def test_the_page_shows_both_checks(signed_in: Client) -> None:
     page = signed_in.get("/referee/khrap/")
     assert page.status_code == 200

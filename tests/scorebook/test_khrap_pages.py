@@ -32,13 +32,6 @@ def post_data(**fields: Any) -> QueryDict:
 
 
 @pytest.fixture
-def client(owner) -> Client:
-    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
-    browser.force_login(owner)
-    return browser
-
-
-@pytest.fixture
 def khrap_match(owner) -> Match:
     return services.match_create(owner=owner, game="khrap", players=PLAYERS)
 
@@ -124,23 +117,23 @@ def test_khrap_is_a_page_game(khrap_match: Match) -> None:
 # ---------------------------------------------------------------- deals through the page
 
 
-def test_deals_posted_through_the_page_settle_money_and_the_pot(client: Client, khrap_match: Match) -> None:
+def test_deals_posted_through_the_page_settle_money_and_the_pot(signed_in: Client, khrap_match: Match) -> None:
     # Deal 1: the pot is empty: 3 × 5 = 15 in. Аня khraps in circle 1, 3 tricks, Борис 1, Вика the
     # rest (1). At stake 15, a fifth is 3: Аня 9, Борис 3, Вика 3; the pot is emptied.
     # Balances: −5 + 9 = 4, −5 + 3 = −2, −2.
-    assert play(client, khrap_match, 0, 1, (3, 1, None)).status_code == 302
+    assert play(signed_in, khrap_match, 0, 1, (3, 1, None)).status_code == 302
     assert (sheet(khrap_match)["totals"], sheet(khrap_match)["state"]["pot"]) == ([4, -2, -2], 0)
 
     # Deal 2: empty again, 15 in. Борис khraps and takes 2 (< 3): Аня 2 × 3 = 6, Вика 3; Борис
     # pays 1 × 15 (the pot before the payouts). Pot 15 − 9 + 15 = 21.
     # Balances: 4 − 5 + 6 = 5; −2 − 5 − 15 = −22; −2 − 5 + 3 = −4 (and 5 − 22 − 4 + 21 = 0).
-    assert play(client, khrap_match, 1, 1, (2, 2, 1)).status_code == 302
+    assert play(signed_in, khrap_match, 1, 1, (2, 2, 1)).status_code == 302
     assert (sheet(khrap_match)["totals"], sheet(khrap_match)["state"]["pot"]) == ([5, -22, -4], 21)
 
     # Deal 3: Вика revokes: 1 × 21 into the pot (not empty: no antes). −4 − 21 = −25, pot 42.
-    assert deal(client, khrap_match, action="renonce", renonce_player=2).status_code == 302
+    assert deal(signed_in, khrap_match, action="renonce", renonce_player=2).status_code == 302
     # Deal 4: a table's fine, Аня −10: she puts 10 into the pot. 5 − 10 = −5, pot 52.
-    assert deal(client, khrap_match, action="penalty", player=0, penalty_points="-10",
+    assert deal(signed_in, khrap_match, action="penalty", player=0, penalty_points="-10",
                 penalty_reason="phone").status_code == 302
     final = sheet(khrap_match)
     assert (final["totals"], final["state"]["pot"], final["state"]["circle"]) == ([-5, -22, -25], 52, 1)
@@ -152,7 +145,7 @@ def test_deals_posted_through_the_page_settle_money_and_the_pot(client: Client, 
         {"type": "penalty", "player": 0, "points": -10, "reason": "phone"},
     ]
 
-    page = client.get(f"/matches/{khrap_match.pk}/")
+    page = signed_in.get(f"/matches/{khrap_match.pk}/")
     rows = page.context["rows"]
     assert [row["tail"] for row in rows] == [0, 21, 42, 52]  # the pot column
     assert [cell["extra"] for cell in rows[0]["cells"]] == ["3 tricks", "1 trick", "1 trick"]
@@ -162,36 +155,36 @@ def test_deals_posted_through_the_page_settle_money_and_the_pot(client: Client, 
     assert html.count("−25") >= 2  # Вика's balance, in the sheet's Σ row and the balances table
 
 
-def test_a_silent_circle_then_a_khrap_in_circle_2(client: Client, khrap_match: Match) -> None:
+def test_a_silent_circle_then_a_khrap_in_circle_2(signed_in: Client, khrap_match: Match) -> None:
     # Deal 1: nobody khraps: the antes (15) and a stake more each (15): pot 30, −10 each; circle 2.
-    assert deal(client, khrap_match, khrap="none", circle=1).status_code == 302
+    assert deal(signed_in, khrap_match, khrap="none", circle=1).status_code == 302
     assert (sheet(khrap_match)["totals"], sheet(khrap_match)["state"]) == (
         [-10, -10, -10], {"pot": 30, "circle": 2, "dealer": 0})
     # The form now offers circle 2.
-    page = client.get(f"/matches/{khrap_match.pk}/")
+    page = signed_in.get(f"/matches/{khrap_match.pk}/")
     assert page.context["form"]["circle"] == "2"
     assert 'name="circle" value="2" checked' in page.content.decode()
 
     # Deal 2: Вика khraps dark in circle 2 and takes 3, Аня 1, Борис 1. Half the pot is at stake:
     # 30 ÷ 2 = 15, a fifth 3: Аня 3, Борис 3, Вика 9. Pot 30 − 15 = 15.
     # Balances: −7, −7, −1 (−15 + 15 = 0).
-    assert play(client, khrap_match, 2, 2, (1, 1, 3), dark=True).status_code == 302
+    assert play(signed_in, khrap_match, 2, 2, (1, 1, 3), dark=True).status_code == 302
     after = sheet(khrap_match)
     assert (after["totals"], after["state"]["pot"], after["state"]["circle"]) == ([-7, -7, -1], 15, 1)
     assert entries(khrap_match)[1] == {"type": "play", "khrap": 2, "dark": True, "circle": 2, "tricks": [1, 1, 3]}
 
 
-def test_four_players_fifths_and_a_failed_whister(client: Client, owner) -> None:
+def test_four_players_fifths_and_a_failed_whister(signed_in: Client, owner) -> None:
     # 4 × 5 = 20 in. Аня khraps, 3 tricks; Борис 1, Вика 1, Гена 0. A fifth of 20 is 4:
     # Аня 12, Борис 4, Вика 4; Гена pays 1 × 20. Pot 20 − 20 + 20 = 20.
     # Balances: −5 + 12 = 7, −1, −1, −25 (7 − 1 − 1 − 25 + 20 = 0).
     match = services.match_create(owner=owner, game="khrap", players=[*PLAYERS, "Гена"])
-    assert play(client, match, 0, 1, (3, 1, 1, None)).status_code == 302
+    assert play(signed_in, match, 0, 1, (3, 1, 1, None)).status_code == 302
     assert (sheet(match)["totals"], sheet(match)["state"]["pot"]) == ([7, -1, -1, -25], 20)
 
 
-def test_htmx_answers_the_main_partial(client: Client, khrap_match: Match) -> None:
-    answer = client.post(f"/matches/{khrap_match.pk}/deals/", {
+def test_htmx_answers_the_main_partial(signed_in: Client, khrap_match: Match) -> None:
+    answer = signed_in.post(f"/matches/{khrap_match.pk}/deals/", {
         "expected_version": 0, "action": "play", "khrap": 0, "circle": 1, "tricks_0": 3, "tricks_1": 1,
         "tricks_2": 1}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
@@ -215,10 +208,10 @@ def test_htmx_answers_the_main_partial(client: Client, khrap_match: Match) -> No
     pytest.param({"action": "penalty", "player": 0, "penalty_points": -7}, "penalty_points",
                  "multiples of 5", id="penalty-not-in-fives"),
 ])
-def test_a_refused_deal_shows_its_error_and_stores_nothing(client: Client, khrap_match: Match,
+def test_a_refused_deal_shows_its_error_and_stores_nothing(signed_in: Client, khrap_match: Match,
                                                            fields: dict[str, Any], field: str, code_text: str) -> None:
     before = (khrap_match.version, list(khrap_match.deals.all()), sheet(khrap_match)["totals"])
-    answer = deal(client, khrap_match, **fields)
+    answer = deal(signed_in, khrap_match, **fields)
     assert answer.status_code == 200
     errors = answer.context["form"]["errors"]
     assert list(errors) == [field]
@@ -229,8 +222,8 @@ def test_a_refused_deal_shows_its_error_and_stores_nothing(client: Client, khrap
     assert (khrap_match.version, list(khrap_match.deals.all()), sheet(khrap_match)["totals"]) == before
 
 
-def test_the_tricks_error_sits_in_the_tricks_fieldset(client: Client, khrap_match: Match) -> None:
-    html = deal(client, khrap_match, khrap=0, circle=1, tricks_0=2, tricks_1=1, tricks_2=1).content.decode()
+def test_the_tricks_error_sits_in_the_tricks_fieldset(signed_in: Client, khrap_match: Match) -> None:
+    html = deal(signed_in, khrap_match, khrap=0, circle=1, tricks_0=2, tricks_1=1, tricks_2=1).content.decode()
     fieldset = html[html.index('id="tricks-field"'):]
     fieldset = fieldset[:fieldset.index("</fieldset>")]
     assert "Tricks add up to 4, not 5." in fieldset
@@ -240,28 +233,28 @@ def test_the_tricks_error_sits_in_the_tricks_fieldset(client: Client, khrap_matc
 # ---------------------------------------------------------------- the edit page, every entry type
 
 
-def test_the_edit_page_shows_and_replaces_every_entry_type(client: Client, khrap_match: Match) -> None:
-    play(client, khrap_match, 0, 1, (3, 1, 1))
-    play(client, khrap_match, 1, 1, (2, 2, 1))
-    deal(client, khrap_match, action="renonce", renonce_player=2)
-    deal(client, khrap_match, action="penalty", player=0, penalty_points=-10, penalty_reason="phone")
+def test_the_edit_page_shows_and_replaces_every_entry_type(signed_in: Client, khrap_match: Match) -> None:
+    play(signed_in, khrap_match, 0, 1, (3, 1, 1))
+    play(signed_in, khrap_match, 1, 1, (2, 2, 1))
+    deal(signed_in, khrap_match, action="renonce", renonce_player=2)
+    deal(signed_in, khrap_match, action="penalty", player=0, penalty_points=-10, penalty_reason="phone")
 
-    first = client.get(f"/matches/{khrap_match.pk}/deals/1/")
+    first = signed_in.get(f"/matches/{khrap_match.pk}/deals/1/")
     assert first.status_code == 200
     values = first.context["form"]["values"]
     assert (values["khrap"], values["circle"], [values[f"tricks_{s}"] for s in range(3)]) == (0, 1, [3, 1, 1])
-    revoke = client.get(f"/matches/{khrap_match.pk}/deals/3/")
+    revoke = signed_in.get(f"/matches/{khrap_match.pk}/deals/3/")
     assert revoke.context["form"]["renonce_player"] == "2"
     assert 'name="renonce_player" value="2" checked' in revoke.content.decode()
     assert 'id="entry-form"' not in revoke.content.decode()  # only the revoke's own form
-    fine = client.get(f"/matches/{khrap_match.pk}/deals/4/")
+    fine = signed_in.get(f"/matches/{khrap_match.pk}/deals/4/")
     assert fine.context["form"]["values"]["penalty_points"] == -10
 
     # Deal 1 becomes Борис's khrap, 1, 3, 1. Replayed by hand:
     # 1: 15 in, fifths of 3: Аня 3, Борис 9, Вика 3 → −2, 4, −2, pot 0;
     # 2: 15 in, Борис fails (2): Аня +6, Вика +3, Борис −15 → −1, −16, −4, pot 21;
     # 3: Вика revokes, −21 → −25, pot 42; 4: Аня −10 → −11, pot 52.
-    answer = client.post(f"/matches/{khrap_match.pk}/deals/1/", {
+    answer = signed_in.post(f"/matches/{khrap_match.pk}/deals/1/", {
         "expected_version": 4, "action": "play", "khrap": 1, "circle": 1, "tricks_0": 1, "tricks_1": 3,
         "tricks_2": ""})
     assert answer.status_code == 302
@@ -270,20 +263,20 @@ def test_the_edit_page_shows_and_replaces_every_entry_type(client: Client, khrap
     assert entries(khrap_match)[0] == {"type": "play", "khrap": 1, "dark": False, "circle": 1, "tricks": [1, 3, 1]}
 
     # The revoke moves to Аня: she pays 21 instead of Вика.
-    assert client.post(f"/matches/{khrap_match.pk}/deals/3/", {
+    assert signed_in.post(f"/matches/{khrap_match.pk}/deals/3/", {
         "expected_version": 5, "action": "renonce", "renonce_player": 0}).status_code == 302
     assert sheet(khrap_match)["totals"] == [-32, -16, -4]
 
 
-def test_a_silent_circle_is_edited_in_the_play_form(client: Client, khrap_match: Match) -> None:
-    deal(client, khrap_match, action="no_khrap")
-    play(client, khrap_match, 2, 2, (1, 1, 3))
-    page = client.get(f"/matches/{khrap_match.pk}/deals/1/")
+def test_a_silent_circle_is_edited_in_the_play_form(signed_in: Client, khrap_match: Match) -> None:
+    deal(signed_in, khrap_match, action="no_khrap")
+    play(signed_in, khrap_match, 2, 2, (1, 1, 3))
+    page = signed_in.get(f"/matches/{khrap_match.pk}/deals/1/")
     assert page.context["form"]["nobody"] is True
     assert 'name="khrap" value="none" checked' in page.content.decode()
     # Turning the silent circle into a khrap in circle 1 leaves deal 2 a circle-2 khrap with no
     # silent circle before it: refused, beside the circle, and nothing changes.
-    answer = client.post(f"/matches/{khrap_match.pk}/deals/1/", {
+    answer = signed_in.post(f"/matches/{khrap_match.pk}/deals/1/", {
         "expected_version": 2, "action": "play", "khrap": 0, "circle": 1, "tricks_0": 3, "tricks_1": 1,
         "tricks_2": 1})
     assert answer.status_code == 200
@@ -294,9 +287,9 @@ def test_a_silent_circle_is_edited_in_the_play_form(client: Client, khrap_match:
 # ---------------------------------------------------------------- the settlement preview: nothing stored
 
 
-def test_the_preview_shows_the_settlement_and_stores_nothing(client: Client, khrap_match: Match) -> None:
+def test_the_preview_shows_the_settlement_and_stores_nothing(signed_in: Client, khrap_match: Match) -> None:
     url = f"/referee/khrap/preview/{khrap_match.pk}/"
-    answer = client.post(url, {"khrap": 0, "circle": 1, "tricks_0": 3, "tricks_1": 1, "tricks_2": ""},
+    answer = signed_in.post(url, {"khrap": 0, "circle": 1, "tricks_0": 3, "tricks_1": 1, "tricks_2": ""},
                          HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
     preview = answer.context["preview"]
@@ -304,16 +297,16 @@ def test_the_preview_shows_the_settlement_and_stores_nothing(client: Client, khr
     assert [p["delta"] for p in preview["players"]] == [4, -2, -2]
     assert (preview["pot_before"], preview["pot_after"]) == (0, 0)
     assert "+4" in answer.content.decode()
-    refused = client.post(url, {"khrap": 0, "circle": 1, "tricks_0": 2, "tricks_1": 1, "tricks_2": 1})
+    refused = signed_in.post(url, {"khrap": 0, "circle": 1, "tricks_0": 2, "tricks_1": 1, "tricks_2": 1})
     assert refused.context["preview"]["errors"] == ["Tricks add up to 4, not 5."]
-    unfinished = client.post(url, {"circle": 1})
+    unfinished = signed_in.post(url, {"circle": 1})
     assert unfinished.context["preview"] is None
     khrap_match.refresh_from_db()
     assert (khrap_match.version, khrap_match.deals.count()) == (0, 0)
 
 
-def test_the_preview_is_only_for_my_khrap_matches(client: Client, khrap_match: Match, stranger, match) -> None:
+def test_the_preview_is_only_for_my_khrap_matches(signed_in: Client, khrap_match: Match, stranger, match) -> None:
     other = services.match_create(owner=stranger, game="khrap", players=PLAYERS)
-    assert client.post(f"/referee/khrap/preview/{other.pk}/", {}).status_code == 404
-    assert client.post(f"/referee/khrap/preview/{match.pk}/", {}).status_code == 404  # a 1000 match
-    assert client.get(f"/referee/khrap/preview/{khrap_match.pk}/").status_code == 405
+    assert signed_in.post(f"/referee/khrap/preview/{other.pk}/", {}).status_code == 404
+    assert signed_in.post(f"/referee/khrap/preview/{match.pk}/", {}).status_code == 404  # a 1000 match
+    assert signed_in.get(f"/referee/khrap/preview/{khrap_match.pk}/").status_code == 405

@@ -22,32 +22,12 @@ from scorebook.models import Match
 
 ROOT = Path(settings.BASE_DIR)
 CATALOGUES = {lang: ROOT / "scorebook" / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in ("ru", "uk")}
-NAMES = ["Аня", "Борис", "Вика"]
 
 # Python %-placeholders as gettext's python-format sees them: %(name)s, %(score)+d, ...
 PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]")
 
 
-# ---------------------------------------------------------------- fixtures
-
-
-@pytest.fixture
-def scorer(django_user_model):
-    # No password: force_login needs none, and hashing one costs ~0.25 s a test.
-    return django_user_model.objects.create_user(username="lang-scorer")
-
-
-@pytest.fixture
-def client(scorer) -> Client:
-    browser = Client()
-    browser.force_login(scorer)
-    return browser
-
-
-@pytest.fixture
-def match(scorer) -> Match:
-    """A fresh 3-player 1000 match, classic preset (bid step 5), seat 0 deals first."""
-    return services.match_create(owner=scorer, game="thousand", players=NAMES)
+# ---------------------------------------------------------------- entries (`match`, `signed_in`: conftest.py)
 
 
 def entry(declarer: int, bid: int, points: list[int], contract: int | None = None) -> dict[str, Any]:
@@ -67,9 +47,9 @@ def entry(declarer: int, bid: int, points: list[int], contract: int | None = Non
     ],
 )
 def test_a_bid_off_the_step_is_refused_in_the_request_language(
-    client: Client, match: Match, language: str, message: str
+    signed_in: Client, match: Match, language: str, message: str
 ) -> None:
-    answer = client.post(
+    answer = signed_in.post(
         f"/api/matches/{match.pk}/deals/",
         {"entry": entry(0, 103, [45, 67, 8])},
         content_type="application/json",
@@ -95,10 +75,10 @@ def test_a_bid_off_the_step_is_refused_in_the_request_language(
     ],
 )
 def test_the_scoresheet_explains_a_failed_contract_in_the_request_language(
-    client: Client, match: Match, language: str, failed: str, defence: str
+    signed_in: Client, match: Match, language: str, failed: str, defence: str
 ) -> None:
     services.deal_record(match=match, entry=entry(0, 110, [95, 15, 10]))
-    answer = client.get(f"/api/matches/{match.pk}/scoresheet/", HTTP_ACCEPT_LANGUAGE=language)
+    answer = signed_in.get(f"/api/matches/{match.pk}/scoresheet/", HTTP_ACCEPT_LANGUAGE=language)
     assert answer.status_code == 200
     row = answer.json()["rows"][0]
     assert row["deltas"] == [-110, 15, 10]
@@ -106,9 +86,9 @@ def test_the_scoresheet_explains_a_failed_contract_in_the_request_language(
     assert defence in row["explanation"]
 
 
-def test_the_match_page_speaks_russian(client: Client, match: Match) -> None:
+def test_the_match_page_speaks_russian(signed_in: Client, match: Match) -> None:
     services.deal_record(match=match, entry=entry(0, 110, [95, 15, 10]))
-    answer = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="ru")
+    answer = signed_in.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="ru")
     assert answer.status_code == 200
     page = unescape(answer.content.decode())
     assert '<html lang="ru">' in page
@@ -132,8 +112,8 @@ def test_the_match_page_speaks_russian(client: Client, match: Match) -> None:
         assert english not in page, english
 
 
-def test_the_match_page_speaks_ukrainian(client: Client, match: Match) -> None:
-    page = unescape(client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="uk").content.decode())
+def test_the_match_page_speaks_ukrainian(signed_in: Client, match: Match) -> None:
+    page = unescape(signed_in.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="uk").content.decode())
     assert '<html lang="uk">' in page
     for text in ("Тисяча (1000)", "Наступна роздача", "Хто грає", "Замовлення", "Розписати (Р)",
                  "Правила цієї партії", "Крок торгівлі"):

@@ -23,13 +23,6 @@ WATCH_POLL = 1  # the version: a watcher has no session to read
 
 
 @pytest.fixture
-def phone(client, owner):
-    """The owner's phone, signed in with a session, as the match page is used."""
-    client.force_login(owner)
-    return client
-
-
-@pytest.fixture
 def shared(match) -> Match:
     return sharing.match_share(match=match)
 
@@ -43,16 +36,16 @@ def deal_form(match: Match, client_id: str, **fields: str) -> dict[str, str]:
 # ---------------------------------------------------------------- the polls
 
 
-def test_the_match_poll_answers_204_with_one_query_for_the_version(phone, match, django_assert_num_queries):
+def test_the_match_poll_answers_204_with_one_query_for_the_version(signed_in, match, django_assert_num_queries):
     with django_assert_num_queries(SESSION_POLL):
-        answer = phone.get(f"/matches/{match.pk}/sheet/?since={match.version}")
+        answer = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version}")
     assert answer.status_code == 204
     assert answer.content == b""
 
 
-def test_the_match_poll_sends_the_sheet_and_the_new_version_for_the_forms(phone, match):
+def test_the_match_poll_sends_the_sheet_and_the_new_version_for_the_forms(signed_in, match):
     services.deal_record(match=match, entry=play())  # another phone's deal
-    answer = phone.get(f"/matches/{match.pk}/sheet/?since={match.version}")
+    answer = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version}")
     assert answer.status_code == 200
     html = answer.content.decode()
     assert f"?since={match.version + 1}" in html
@@ -82,40 +75,40 @@ def test_a_watch_poll_sends_the_sheet_once_the_version_moved(client, shared, pat
     assert "−100" in html  # Аня's failed 100 (45 < 100), with a real minus sign
 
 
-def test_the_owners_display_poll_answers_204(phone, match, django_assert_num_queries):
+def test_the_owners_display_poll_answers_204(signed_in, match, django_assert_num_queries):
     with django_assert_num_queries(SESSION_POLL):
-        answer = phone.get(f"/matches/{match.pk}/display/panel/?since={match.version}")
+        answer = signed_in.get(f"/matches/{match.pk}/display/panel/?since={match.version}")
     assert answer.status_code == 204
 
 
 # ---------------------------------------------------------------- sharing
 
 
-def test_the_owner_creates_a_share_link_and_revokes_it(phone, match):
+def test_the_owner_creates_a_share_link_and_revokes_it(signed_in, match):
     watcher = Client()  # a phone that never signed in
-    answer = phone.post(f"/matches/{match.pk}/share/")
+    answer = signed_in.post(f"/matches/{match.pk}/share/")
     assert answer.status_code == 302
     match.refresh_from_db()
     token = match.share_token
     assert token and len(token) >= 20
-    assert phone.get(f"/matches/{match.pk}/").content.decode().count(f"/watch/{token}/") >= 1
+    assert signed_in.get(f"/matches/{match.pk}/").content.decode().count(f"/watch/{token}/") >= 1
     # Creating again keeps the link people already have.
-    phone.post(f"/matches/{match.pk}/share/")
+    signed_in.post(f"/matches/{match.pk}/share/")
     match.refresh_from_db()
     assert match.share_token == token
 
     assert watcher.get(f"/watch/{token}/").status_code == 200
-    phone.post(f"/matches/{match.pk}/share/revoke/")
+    signed_in.post(f"/matches/{match.pk}/share/revoke/")
     match.refresh_from_db()
     assert match.share_token is None
     for path in ["", "sheet/?since=0", "display/", "display/panel/?since=0"]:
         assert watcher.get(f"/watch/{token}/{path}").status_code == 404, path
 
 
-def test_sharing_does_not_move_the_version(phone, match):
+def test_sharing_does_not_move_the_version(signed_in, match):
     version = match.version
-    phone.post(f"/matches/{match.pk}/share/")
-    phone.post(f"/matches/{match.pk}/share/revoke/")
+    signed_in.post(f"/matches/{match.pk}/share/")
+    signed_in.post(f"/matches/{match.pk}/share/revoke/")
     match.refresh_from_db()
     assert match.version == version
 
@@ -127,8 +120,8 @@ def test_only_the_owner_shares(client, stranger, match, action):
     assert client.get(f"/matches/{match.pk}/{action}/").status_code in (404, 405)
 
 
-def test_sharing_is_a_post(phone, match):
-    assert phone.get(f"/matches/{match.pk}/share/").status_code == 405
+def test_sharing_is_a_post(signed_in, match):
+    assert signed_in.get(f"/matches/{match.pk}/share/").status_code == 405
     match.refresh_from_db()
     assert match.share_token is None
 
@@ -179,8 +172,8 @@ def test_the_table_display_shows_big_totals_and_who_deals(client, shared):
     assert "<form" not in html
 
 
-def test_the_owner_has_a_table_display_too(phone, match, stranger):
-    answer = phone.get(f"/matches/{match.pk}/display/")
+def test_the_owner_has_a_table_display_too(signed_in, match, stranger):
+    answer = signed_in.get(f"/matches/{match.pk}/display/")
     assert answer.status_code == 200
     assert f'hx-get="/matches/{match.pk}/display/panel/?since={match.version}"' in answer.content.decode()
     other = Client()
@@ -247,11 +240,11 @@ def test_the_offline_page_is_served(client):
 # ---------------------------------------------------------------- a deal re-sent from the queue
 
 
-def test_a_re_sent_form_with_the_same_client_id_stores_one_deal(phone, match):
+def test_a_re_sent_form_with_the_same_client_id_stores_one_deal(signed_in, match):
     form = deal_form(match, "queued-on-the-phone-1")
-    first = phone.post(f"/matches/{match.pk}/deals/", form, HTTP_HX_REQUEST="true")
+    first = signed_in.post(f"/matches/{match.pk}/deals/", form, HTTP_HX_REQUEST="true")
     # The answer never reached the phone; it sends the same form again, version and all.
-    again = phone.post(f"/matches/{match.pk}/deals/", form, HTTP_HX_REQUEST="true")
+    again = signed_in.post(f"/matches/{match.pk}/deals/", form, HTTP_HX_REQUEST="true")
     assert (first.status_code, again.status_code) == (200, 200)
     assert "HX-Reswap" not in first and "HX-Reswap" not in again  # both answered as written
     match.refresh_from_db()
@@ -260,17 +253,17 @@ def test_a_re_sent_form_with_the_same_client_id_stores_one_deal(phone, match):
     assert match.revisions.filter(client_id="queued-on-the-phone-1").count() == 1
 
 
-def test_a_queued_deal_after_another_phones_deal_comes_back_refused(phone, match):
+def test_a_queued_deal_after_another_phones_deal_comes_back_refused(signed_in, match):
     form = deal_form(match, "queued-on-the-phone-2")
     services.deal_record(match=match, entry=play(declarer=1))  # another phone wrote first
-    answer = phone.post(f"/matches/{match.pk}/deals/", form, HTTP_HX_REQUEST="true")
+    answer = signed_in.post(f"/matches/{match.pk}/deals/", form, HTTP_HX_REQUEST="true")
     # offline.js reads HX-Reswap as "refused" and puts the answer, the form with the deal, in view.
     assert answer.status_code == 200 and "HX-Reswap" in answer
     assert 'value="45"' in answer.content.decode()
     assert match.deals.count() == 1
 
 
-def test_the_match_page_offers_sharing_and_the_table_display(phone, match):
-    html = phone.get(f"/matches/{match.pk}/").content.decode()
+def test_the_match_page_offers_sharing_and_the_table_display(signed_in, match):
+    html = signed_in.get(f"/matches/{match.pk}/").content.decode()
     assert f'action="/matches/{match.pk}/share/"' in html
     assert f'href="/matches/{match.pk}/display/"' in html

@@ -44,18 +44,12 @@ def match_with(owner, deals: int) -> Match:
     return match
 
 
-@pytest.fixture
-def session_client(client, owner):
-    client.force_login(owner)
-    return client
-
-
 @pytest.mark.parametrize("deals", [5, 300])
-def test_the_scoresheet_costs_the_same_queries_for_any_length(session_client, owner, deals: int,
+def test_the_scoresheet_costs_the_same_queries_for_any_length(signed_in, owner, deals: int,
                                                               django_assert_num_queries) -> None:
     match = match_with(owner, deals)
     with django_assert_num_queries(SESSION_READ):
-        answer = session_client.get(f"/api/matches/{match.pk}/scoresheet/")
+        answer = signed_in.get(f"/api/matches/{match.pk}/scoresheet/")
     assert answer.status_code == 200
     sheet = answer.json()
     assert len(sheet["rows"]) == deals
@@ -65,11 +59,11 @@ def test_the_scoresheet_costs_the_same_queries_for_any_length(session_client, ow
 
 
 @pytest.mark.parametrize("deals", [5, 300])
-def test_the_match_detail_costs_the_same_queries_for_any_length(session_client, owner, deals: int,
+def test_the_match_detail_costs_the_same_queries_for_any_length(signed_in, owner, deals: int,
                                                                 django_assert_num_queries) -> None:
     match = match_with(owner, deals)
     with django_assert_num_queries(SESSION_READ):
-        answer = session_client.get(f"/api/matches/{match.pk}/")
+        answer = signed_in.get(f"/api/matches/{match.pk}/")
     assert answer.status_code == 200
     assert answer.json()["version"] == 1
 
@@ -85,10 +79,10 @@ def test_a_token_read_costs_two_queries(owner, deals: int, django_assert_num_que
         assert phone.get(f"/api/matches/{match.pk}/").status_code == 200
 
 
-def test_a_stale_cache_is_replayed_with_one_more_query(session_client, owner, django_assert_num_queries) -> None:
+def test_a_stale_cache_is_replayed_with_one_more_query(signed_in, owner, django_assert_num_queries) -> None:
     # A sheet cached by other rules: the read replays, reading the deals once (one query more).
     match = match_with(owner, 300)
     Match.objects.filter(pk=match.pk).update(sheet={**match.sheet, "engine": "other-rules"})
     with django_assert_num_queries(SESSION_READ + 1):
-        answer = session_client.get(f"/api/matches/{match.pk}/scoresheet/")
+        answer = signed_in.get(f"/api/matches/{match.pk}/scoresheet/")
     assert answer.json()["totals"] == [0, 0, 0]

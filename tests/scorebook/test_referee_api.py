@@ -226,13 +226,6 @@ def test_the_marriage_explanation_speaks_russian(api: APIClient) -> None:
 # ---------------------------------------------------------------- the pages
 
 
-@pytest.fixture
-def browser(owner) -> Client:
-    client = Client()
-    client.force_login(owner)
-    return client
-
-
 @pytest.mark.parametrize("path", ["/referee/", "/referee/thousand/"])
 def test_the_pages_need_signing_in(path: str) -> None:
     answer = Client().get(path)
@@ -240,14 +233,14 @@ def test_the_pages_need_signing_in(path: str) -> None:
     assert answer["Location"].startswith("/accounts/login/")
 
 
-def test_the_index_lists_the_thousand_checks(browser: Client) -> None:
-    page = browser.get("/referee/").content.decode()
+def test_the_index_lists_the_thousand_checks(signed_in: Client) -> None:
+    page = signed_in.get("/referee/").content.decode()
     assert 'href="/referee/thousand/"' in page
     assert "May I bid this much?" in page
 
 
-def test_the_thousand_page_has_a_card_grid_per_check(browser: Client) -> None:
-    page = browser.get("/referee/thousand/").content.decode()
+def test_the_thousand_page_has_a_card_grid_per_check(signed_in: Client) -> None:
+    page = signed_in.get("/referee/thousand/").content.decode()
     assert page.count('class="card-grid"') == 3
     assert page.count('type="checkbox" name="cards"') == 3 * 24
     assert '<label class="card-pick"><input type="checkbox" name="cards" value="KH"><span class="suit-H">K♥</span></label>' in page
@@ -255,14 +248,14 @@ def test_the_thousand_page_has_a_card_grid_per_check(browser: Client) -> None:
     assert 'href="/referee/"' in page  # the nav link
 
 
-def test_the_grid_speaks_russian_ranks(browser: Client) -> None:
-    page = browser.get("/referee/thousand/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+def test_the_grid_speaks_russian_ranks(signed_in: Client) -> None:
+    page = signed_in.get("/referee/thousand/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert 'value="QH"><span class="suit-H">Д♥</span>' in page
     assert 'value="AS"><span class="suit-S">Т♠</span>' in page
 
 
-def test_htmx_gets_the_bid_verdict_alone(browser: Client) -> None:
-    answer = browser.post("/referee/thousand/bid/", {"cards": ["KS", "QS", "AH"], "bid": "135"}, HTTP_HX_REQUEST="true")
+def test_htmx_gets_the_bid_verdict_alone(signed_in: Client) -> None:
+    answer = signed_in.post("/referee/thousand/bid/", {"cards": ["KS", "QS", "AH"], "bid": "135"}, HTTP_HX_REQUEST="true")
     page = answer.content.decode()
     assert answer.status_code == 200
     assert page.lstrip().startswith('<div id="bid-verdict"')
@@ -270,8 +263,8 @@ def test_htmx_gets_the_bid_verdict_alone(browser: Client) -> None:
     assert "Highest bid: 120 + 40 = 160." in page
 
 
-def test_without_javascript_the_whole_page_comes_back_with_the_cards_kept(browser: Client) -> None:
-    answer = browser.post("/referee/thousand/bid/", {"cards": ["AH", "10H"], "bid": "135", "bid_step": "10"})
+def test_without_javascript_the_whole_page_comes_back_with_the_cards_kept(signed_in: Client) -> None:
+    answer = signed_in.post("/referee/thousand/bid/", {"cards": ["AH", "10H"], "bid": "135", "bid_step": "10"})
     page = answer.content.decode()
     assert "<html" in page
     assert "No: 135 may not be bid." in page
@@ -279,25 +272,25 @@ def test_without_javascript_the_whole_page_comes_back_with_the_cards_kept(browse
     assert 'name="bid_step" value="10" checked' in page
 
 
-def test_a_bid_that_is_no_number_is_said_so(browser: Client) -> None:
-    page = browser.post("/referee/thousand/bid/", {"cards": [], "bid": "１３５"}, HTTP_HX_REQUEST="true").content.decode()
+def test_a_bid_that_is_no_number_is_said_so(signed_in: Client) -> None:
+    page = signed_in.post("/referee/thousand/bid/", {"cards": [], "bid": "１３５"}, HTTP_HX_REQUEST="true").content.decode()
     assert "Type the bid as a whole number, like 135." in page
 
 
-def test_the_points_and_marriage_verdicts(browser: Client) -> None:
-    points = browser.post("/referee/thousand/points/", {"cards": ["AH", "10H", "KH"]}, HTTP_HX_REQUEST="true")
+def test_the_points_and_marriage_verdicts(signed_in: Client) -> None:
+    points = signed_in.post("/referee/thousand/points/", {"cards": ["AH", "10H", "KH"]}, HTTP_HX_REQUEST="true")
     assert "Card points: 25" in points.content.decode()  # 11 + 10 + 4
     assert "The rest of the deck holds 95." in points.content.decode()
-    marriage = browser.post("/referee/thousand/marriage/", {"suit": "H", "declared": ["H"], "took_trick": "on"},
+    marriage = signed_in.post("/referee/thousand/marriage/", {"suit": "H", "declared": ["H"], "took_trick": "on"},
                             HTTP_HX_REQUEST="true").content.decode()
     assert "No: not now." in marriage
     assert "The marriage in ♥ was already declared in this deal." in marriage
-    aces = browser.post("/referee/thousand/marriage/", {"suit": "A", "took_trick": "on",
+    aces = signed_in.post("/referee/thousand/marriage/", {"suit": "A", "took_trick": "on",
                                                         "cards": ["AH", "AD", "AC", "AS"]},
                         HTTP_HX_REQUEST="true").content.decode()
     assert "Yes: declare it, +200." in aces
 
 
-def test_a_forged_card_is_refused_on_the_page(browser: Client) -> None:
-    page = browser.post("/referee/thousand/points/", {"cards": ["7H"]}, HTTP_HX_REQUEST="true").content.decode()
+def test_a_forged_card_is_refused_on_the_page(signed_in: Client) -> None:
+    page = signed_in.post("/referee/thousand/points/", {"cards": ["7H"]}, HTTP_HX_REQUEST="true").content.decode()
     assert "7H is not in the 24-card deck (9 to ace)." in page

@@ -207,15 +207,8 @@ def test_the_checks_store_nothing(api: APIClient) -> None:
 # ---------------------------------------------------------------- the page
 
 
-@pytest.fixture
-def browser(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
-def test_the_page_offers_trumps_and_the_32_card_grid_per_declaration(browser: Client) -> None:
-    html = browser.get("/referee/terz/").content.decode()
+def test_the_page_offers_trumps_and_the_32_card_grid_per_declaration(signed_in: Client) -> None:
+    html = signed_in.get("/referee/terz/").content.decode()
     assert re.findall(r'name="trump" value="(\w)"', html) == ["H", "D", "C", "S"] * 2  # compare, classify
     slot = html[html.index('id="decl-slot-0"'):html.index('id="decl-slot-1"')]
     assert len(re.findall(r'name="decl_0" value="(?:[789]|10|[JQKA])[HSDC]"', slot)) == 32
@@ -223,8 +216,8 @@ def test_the_page_offers_trumps_and_the_32_card_grid_per_declaration(browser: Cl
         ("0", "Player 1"), ("1", "Player 2")]
 
 
-def test_the_page_compares_declarations_picked_on_the_grid(browser: Client) -> None:
-    answer = browser.post("/referee/terz/compare/", {
+def test_the_page_compares_declarations_picked_on_the_grid(signed_in: Client) -> None:
+    answer = signed_in.post("/referee/terz/compare/", {
         "trump": "H", "decl_0_player": "0", "decl_0": ["7H", "8H", "9H"],
         "decl_1_player": "1", "decl_1": ["JS", "JH", "JD", "JC"], "decl_2_player": "0", "decl_2": ["KH", "QH"]},
         HTTP_HX_REQUEST="true")
@@ -236,13 +229,13 @@ def test_the_page_compares_declarations_picked_on_the_grid(browser: Client) -> N
     assert "<dd>+20</dd>" in html and "<dd>+200</dd>" in html
 
 
-def test_the_match_page_check_names_the_players_of_my_match_only(browser: Client, owner, stranger) -> None:
+def test_the_match_page_check_names_the_players_of_my_match_only(signed_in: Client, owner, stranger) -> None:
     mine = services.match_create(owner=owner, game="terz", players=["Остап", "Марко"])
     theirs = services.match_create(owner=stranger, game="terz", players=["Ева", "Юра"])
     fields = {"trump": "S", "decl_0_player": "1", "decl_0": ["7S", "8S", "9S"], "counter": "0", "counted": "40"}
-    html = browser.post("/referee/terz/compare/", fields | {"match": mine.pk}, HTTP_HX_REQUEST="true").content.decode()
+    html = signed_in.post("/referee/terz/compare/", fields | {"match": mine.pk}, HTTP_HX_REQUEST="true").content.decode()
     assert "Марко scores his declarations." in html
-    html = browser.post("/referee/terz/compare/", fields | {"match": theirs.pk}, HTTP_HX_REQUEST="true").content.decode()
+    html = signed_in.post("/referee/terz/compare/", fields | {"match": theirs.pk}, HTTP_HX_REQUEST="true").content.decode()
     assert "Player 2 scores his declarations." in html and "Юра" not in html
 
 
@@ -252,16 +245,16 @@ def test_the_match_page_check_names_the_players_of_my_match_only(browser: Client
     ({"trump": "H", "decl_0_player": "0", "decl_2_player": "1", "decl_0": ["7H", "8H", "9H"], "decl_2": ["9H", "10H", "JH"]},
      "Declaration 3: 9H was already declared by Player 1."),
 ])
-def test_the_page_says_what_is_wrong(browser: Client, fields: dict[str, Any], message: str) -> None:
-    html = browser.post("/referee/terz/compare/", fields).content.decode()
+def test_the_page_says_what_is_wrong(signed_in: Client, fields: dict[str, Any], message: str) -> None:
+    html = signed_in.post("/referee/terz/compare/", fields).content.decode()
     assert message in html
     assert '<div class="violations" role="alert">' in html
 
 
-def test_the_page_names_a_combination(browser: Client) -> None:
-    html = browser.post("/referee/terz/classify/", {"trump": "H", "cards": ["JS", "JH", "JD", "JC"]},
+def test_the_page_names_a_combination(signed_in: Client) -> None:
+    html = signed_in.post("/referee/terz/classify/", {"trump": "H", "cards": ["JS", "JH", "JD", "JC"]},
                         HTTP_HX_REQUEST="true").content.decode()
     assert "four jacks: 200" in html
-    html = browser.post("/referee/terz/classify/", {"trump": "H", "cards": ["7S", "7H", "7D", "7C"]},
+    html = signed_in.post("/referee/terz/classify/", {"trump": "H", "cards": ["7S", "7H", "7D", "7C"]},
                         HTTP_HX_REQUEST="true").content.decode()
     assert "Four 7s are not a combination" in html

@@ -130,13 +130,6 @@ def terz_match(owner) -> Match:
     return services.match_create(owner=owner, game="terz", players=PLAYERS, first_dealer=0)
 
 
-@pytest.fixture
-def client(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
 def post_deal(client: Client, match: Match, fields: dict[str, Any], number: int | None = None) -> Any:
     match.refresh_from_db()
     url = f"/matches/{match.pk}/deals/" + (f"{number}/" if number else "")
@@ -156,26 +149,26 @@ DEAL_1 = {"trump": "H", "counter": 1, "counted": "42", "last_trick": 0,
 
 
 @pytest.mark.django_db
-def test_deals_posted_through_the_page_are_stored_canonical_and_totalled(client: Client, terz_match: Match) -> None:
+def test_deals_posted_through_the_page_are_stored_canonical_and_totalled(signed_in: Client, terz_match: Match) -> None:
     # Deal 1, trumps ♥: Марко counted 42, so Остап has 150 − 42 = 108. Four jacks (200) beat the
     # terz (20): Марко scores 200, Остап's terz nothing; the marriage always scores: Остап +20.
     # Остап 108 + 20 = 128 → 130; Марко 42 + 200 = 242 → 240. Остап took the last trick.
-    assert post_deal(client, terz_match, DEAL_1).status_code == 302
+    assert post_deal(signed_in, terz_match, DEAL_1).status_code == 302
     assert totals(terz_match) == [130, 240]
     # Deal 2, trumps ♠: Остап counted 65, Марко 85; no declarations. 130 + 65 = 195 → 190 (a final 5
     # goes down); 240 + 85 = 325 → 320.
-    assert post_deal(client, terz_match, {"trump": "S", "counter": 0, "counted": "65"}).status_code == 302
+    assert post_deal(signed_in, terz_match, {"trump": "S", "counter": 0, "counted": "65"}).status_code == 302
     assert totals(terz_match) == [190, 320]
     # A false declaration by Марко: 100 up the mountain, totals stand, he needs 601.
-    assert post_deal(client, terz_match, {"action": "false_declaration", "player": 1,
+    assert post_deal(signed_in, terz_match, {"action": "false_declaration", "player": 1,
                                           "penalty_points": "100"}).status_code == 302
     assert totals(terz_match) == [190, 320]
     # Остап wrote 30 too many: struck off him (160), added to Марко (350).
-    assert post_deal(client, terz_match, {"action": "wrong_recording", "player": 0,
+    assert post_deal(signed_in, terz_match, {"action": "wrong_recording", "player": 0,
                                           "penalty_points": "30"}).status_code == 302
     assert totals(terz_match) == [160, 350]
     # A table fine: Марко −20 → 330.
-    assert post_deal(client, terz_match, {"action": "penalty", "player": 1, "penalty_points": "-20",
+    assert post_deal(signed_in, terz_match, {"action": "penalty", "player": 1, "penalty_points": "-20",
                                           "penalty_reason": "revoke"}).status_code == 302
     assert totals(terz_match) == [160, 330]
 
@@ -192,7 +185,7 @@ def test_deals_posted_through_the_page_are_stored_canonical_and_totalled(client:
     assert sheet["state"]["mountain"] == [0, 100]
     assert sheet["state"]["needs"] == [501, 601]
 
-    page = client.get(f"/matches/{terz_match.pk}/").content.decode()
+    page = signed_in.get(f"/matches/{terz_match.pk}/").content.decode()
     # The mountain beside Марко's totals from the false declaration on, and what he needs above the sheet.
     assert page.count('<span class="extra">▲ 100</span>') == 3
     assert "Марко needs 601 (100 up the mountain)" in page
@@ -203,12 +196,12 @@ def test_deals_posted_through_the_page_are_stored_canonical_and_totalled(client:
 
 
 @pytest.mark.django_db
-def test_a_forfeit_ends_the_match_through_the_page(client: Client, terz_match: Match) -> None:
-    assert post_deal(client, terz_match, {"action": "forfeit", "player": 0, "reason": "out_of_turn"}).status_code == 302
+def test_a_forfeit_ends_the_match_through_the_page(signed_in: Client, terz_match: Match) -> None:
+    assert post_deal(signed_in, terz_match, {"action": "forfeit", "player": 0, "reason": "out_of_turn"}).status_code == 302
     terz_match.refresh_from_db()
     sheet = services.current_sheet(terz_match)
     assert (sheet["finished"], sheet["winner"], sheet["totals"]) == (True, 1, [0, 0])
-    page = client.get(f"/matches/{terz_match.pk}/").content.decode()
+    page = signed_in.get(f"/matches/{terz_match.pk}/").content.decode()
     assert "Марко wins the match." in page
     assert 'id="entry-form"' not in page
 
@@ -245,11 +238,11 @@ def field_errors(html: str, marker: str) -> list[str]:
 ])
 @pytest.mark.django_db
 def test_a_refused_deal_shows_errors_by_the_field_and_stores_nothing(
-        client: Client, terz_match: Match, fields: dict[str, Any], marker: str, messages: list[str]) -> None:
-    post_deal(client, terz_match, DEAL_1)
+        signed_in: Client, terz_match: Match, fields: dict[str, Any], marker: str, messages: list[str]) -> None:
+    post_deal(signed_in, terz_match, DEAL_1)
     terz_match.refresh_from_db()
     before = (terz_match.version, list(terz_match.deals.values_list("number", "entry")))
-    answer = post_deal(client, terz_match, {k: v for k, v in fields.items() if v != ""})
+    answer = post_deal(signed_in, terz_match, {k: v for k, v in fields.items() if v != ""})
     assert answer.status_code == 200
     html = answer.content.decode()
     assert field_errors(html, marker) == messages
@@ -259,8 +252,8 @@ def test_a_refused_deal_shows_errors_by_the_field_and_stores_nothing(
 
 
 @pytest.mark.django_db
-def test_a_refused_deal_keeps_what_was_typed(client: Client, terz_match: Match) -> None:
-    html = post_deal(client, terz_match, DEAL_1 | {"decl_1": ["7S", "8S", "10S"]}).content.decode()
+def test_a_refused_deal_keeps_what_was_typed(signed_in: Client, terz_match: Match) -> None:
+    html = post_deal(signed_in, terz_match, DEAL_1 | {"decl_1": ["7S", "8S", "10S"]}).content.decode()
     slot = html[html.index('id="decl-slot-1"'):html.index('id="decl-slot-2"')]
     assert re.findall(r'value="(\w+)" checked', slot) == ["1", "7S", "8S", "10S"]  # the grid's order
     assert 'value="H" aria-label="hearts" checked' in html
@@ -268,8 +261,8 @@ def test_a_refused_deal_keeps_what_was_typed(client: Client, terz_match: Match) 
 
 
 @pytest.mark.django_db
-def test_a_refused_penalty_shows_its_error_in_its_own_form(client: Client, terz_match: Match) -> None:
-    html = post_deal(client, terz_match, {"action": "false_declaration", "player": 1}).content.decode()
+def test_a_refused_penalty_shows_its_error_in_its_own_form(signed_in: Client, terz_match: Match) -> None:
+    html = post_deal(signed_in, terz_match, {"action": "false_declaration", "player": 1}).content.decode()
     section = html[html.index('id="penalty-false_declaration"'):html.index('id="penalty-wrong_recording"')]
     assert " open>" in section.split("\n")[0]
     assert re.findall(r"<li>([^<]*)</li>", section) == ["This field is required."]
@@ -277,9 +270,9 @@ def test_a_refused_penalty_shows_its_error_in_its_own_form(client: Client, terz_
 
 
 @pytest.mark.django_db
-def test_the_htmx_save_answers_the_new_sheet_and_an_empty_form(client: Client, terz_match: Match) -> None:
+def test_the_htmx_save_answers_the_new_sheet_and_an_empty_form(signed_in: Client, terz_match: Match) -> None:
     terz_match.refresh_from_db()
-    answer = client.post(f"/matches/{terz_match.pk}/deals/", DEAL_1 | {"expected_version": 0},
+    answer = signed_in.post(f"/matches/{terz_match.pk}/deals/", DEAL_1 | {"expected_version": 0},
                          HTTP_HX_REQUEST="true")
     html = answer.content.decode()
     assert answer.status_code == 200
@@ -322,24 +315,24 @@ EDITS = [
 @pytest.mark.parametrize(("stored", "shown", "fields", "after"), EDITS)
 @pytest.mark.django_db
 def test_the_edit_page_shows_and_replaces_each_entry_type(
-        client: Client, terz_match: Match, stored: dict[str, Any], shown: list[str], fields: dict[str, Any],
+        signed_in: Client, terz_match: Match, stored: dict[str, Any], shown: list[str], fields: dict[str, Any],
         after: dict[str, Any]) -> None:
     services.deal_record(match=terz_match, entry=stored)
-    html = client.get(f"/matches/{terz_match.pk}/deals/1/").content.decode()
+    html = signed_in.get(f"/matches/{terz_match.pk}/deals/1/").content.decode()
     assert "Deal 1" in html
     for text in shown:
         assert text in html, text
     # Only the form of this entry's type is offered, and voiding it.
     assert re.findall(r'name="action" value="(\w+)"', html) == [after["type"], "void"]
-    answer = post_deal(client, terz_match, fields, number=1)
+    answer = post_deal(signed_in, terz_match, fields, number=1)
     assert answer.status_code == 302, answer.content.decode()[:2000]
     assert terz_match.deals.get(number=1).entry == after
 
 
 @pytest.mark.django_db
-def test_an_edit_refused_shows_the_error_and_changes_nothing(client: Client, terz_match: Match) -> None:
+def test_an_edit_refused_shows_the_error_and_changes_nothing(signed_in: Client, terz_match: Match) -> None:
     services.deal_record(match=terz_match, entry=form.entry_from_post(query(DEAL_1), 2, 0))
-    answer = post_deal(client, terz_match, DEAL_1 | {"decl_1": ["10S", "10H", "10D", "10C"]}, number=1)
+    answer = post_deal(signed_in, terz_match, DEAL_1 | {"decl_1": ["10S", "10H", "10D", "10C"]}, number=1)
     assert answer.status_code == 200
     assert field_errors(answer.content.decode(), 'id="decl-slot-1"') == [
         "Four 10s are not a combination: only four jacks, queens, kings or aces count."]
@@ -350,10 +343,10 @@ def test_an_edit_refused_shows_the_error_and_changes_nothing(client: Client, ter
 
 
 @pytest.mark.django_db
-def test_terz_can_be_started_from_the_new_match_page(client: Client, owner) -> None:
-    page = client.get("/matches/new/?game=terz").content.decode()
+def test_terz_can_be_started_from_the_new_match_page(signed_in: Client, owner) -> None:
+    page = signed_in.get("/matches/new/?game=terz").content.decode()
     assert '<option value="terz" selected>' in page
-    answer = client.post("/matches/new/", {"game": "terz", "player_0": "Остап", "player_1": "Марко",
+    answer = signed_in.post("/matches/new/", {"game": "terz", "player_0": "Остап", "player_1": "Марко",
                                            "first_dealer": "1", "preset": "classic"})
     assert answer.status_code == 302
     match = Match.objects.get(owner=owner)
@@ -361,7 +354,7 @@ def test_terz_can_be_started_from_the_new_match_page(client: Client, owner) -> N
 
 
 @pytest.mark.django_db
-def test_the_referee_index_links_the_terz_checks(client: Client) -> None:
-    html = client.get("/referee/").content.decode()
+def test_the_referee_index_links_the_terz_checks(signed_in: Client) -> None:
+    html = signed_in.get("/referee/").content.decode()
     assert html.count('href="/referee/terz/"') == 1
     assert "Whose declarations count?" in html

@@ -124,16 +124,9 @@ def test_the_checks_need_a_signed_in_caller() -> None:
 # ---------------------------------------------------------------- the page
 
 
-@pytest.fixture
-def browser(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
-def test_the_page_draws_the_melds_of_a_trick(browser: Client) -> None:
-    assert browser.get("/referee/thirteens/").status_code == 200
-    html = browser.post("/referee/thirteens/trick/", {"cards": ["KH", "QD", "6S", "5C", "5D", "X1"]},
+def test_the_page_draws_the_melds_of_a_trick(signed_in: Client) -> None:
+    assert signed_in.get("/referee/thirteens/").status_code == 200
+    html = signed_in.post("/referee/thirteens/trick/", {"cards": ["KH", "QD", "6S", "5C", "5D", "X1"]},
                         HTTP_HX_REQUEST="true").content.decode()
     # K Q 6 a thirteen (3), 5 5 a pair (1), the joker −4: 0
     assert html.count('class="meld meld-thirteen"') == 1
@@ -142,13 +135,13 @@ def test_the_page_draws_the_melds_of_a_trick(browser: Client) -> None:
     assert 'class="verdict-answer">Points: 0<' in html
 
 
-def test_the_page_says_who_takes_the_trick_in_tap_order(browser: Client) -> None:
+def test_the_page_says_who_takes_the_trick_in_tap_order(signed_in: Client) -> None:
     # ticked in grid order, tapped as 2♠ 10♥ K♥: 2♠ led, no spade follows higher, trumps ♥ → K♥ (index 2)
-    html = browser.post("/referee/thirteens/winner/", {"cards": ["10H", "KH", "2S"], "order": "2S 10H KH",
+    html = signed_in.post("/referee/thirteens/winner/", {"cards": ["10H", "KH", "2S"], "order": "2S 10H KH",
                                                        "trump": "H"}, HTTP_HX_REQUEST="true").content.decode()
     assert '<li class="winning"><span class="card-face suit-H" data-code="KH">' in html
 
 
-def test_the_page_refuses_a_trick_of_two_cards(browser: Client) -> None:
-    html = browser.post("/referee/thirteens/trick/", {"cards": ["KH", "QD"]}, HTTP_HX_REQUEST="true").content.decode()
+def test_the_page_refuses_a_trick_of_two_cards(signed_in: Client) -> None:
+    html = signed_in.post("/referee/thirteens/trick/", {"cards": ["KH", "QD"]}, HTTP_HX_REQUEST="true").content.decode()
     assert 'role="alert"' in html

@@ -108,13 +108,6 @@ def match(owner) -> Match:
     return services.match_create(owner=owner, game="thirteens", players=PLAYERS, options={"cards_each": 4})
 
 
-@pytest.fixture
-def client(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
 def save(client: Client, match: Match, url: str | None = None, **fields: Any) -> Any:
     match.refresh_from_db()
     data = {"action": "play", "mode": "cards", "expected_version": str(match.version), **fields}
@@ -128,41 +121,41 @@ def save(client: Client, match: Match, url: str | None = None, **fields: Any) ->
 DEAL_1 = {"trump": "H", "trick_0": ["KH QD 6S", "5S 5H 9C"], "trick_1": ["7C 8D 9H", "X1 2C AD"]}
 
 
-def test_a_deal_entered_card_by_card_is_stored_and_scored(client: Client, match: Match) -> None:
-    response = save(client, match, **DEAL_1)
+def test_a_deal_entered_card_by_card_is_stored_and_scored(signed_in: Client, match: Match) -> None:
+    response = save(signed_in, match, **DEAL_1)
     assert response.status_code == 302
     deal = match.deals.get()
     assert deal.entry == {"type": "play", "trump": "H",
                           "tricks": [[["KH", "QD", "6S"], ["5S", "5H", "9C"]], [["7C", "8D", "9H"], ["X1", "2C", "AD"]],
                                      []]}
     assert totals(match) == [4, -3, -3]
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    page = signed_in.get(f"/matches/{match.pk}/").content.decode()
     foot = re.search(r'<div class="sheet-foot".*?</div>', page, re.DOTALL).group(0)
     assert re.findall(r'class="cell total" role="cell">([^<]*)<', foot) == ["4", "−3", "−3"]
     assert "mark-failed" in page  # Борис took a joker (the "joker" mark)
     assert "mark-bolt" in page  # Вика took no trick
 
 
-def test_a_second_deal_adds_up(client: Client, match: Match) -> None:
-    save(client, match, **DEAL_1)
+def test_a_second_deal_adds_up(signed_in: Client, match: Match) -> None:
+    save(signed_in, match, **DEAL_1)
     # Deal 2, no trumps (a joker turned): Вика 10♦ 3♣ J♠: 10 + 3 = 13 → 3; 4♥ 4♦ 4♣: a pair (the
     # third four scores nothing) → 1; Аня 2♥ 3♥ 4♠ a run → 1, Q♠ 9♦ 7♣ nothing (3 + 9 = 12, 3 + 7 = 10,
     # 9 + 7 = 16, all three 19) → the trick point 1; Борис none → −3.
     # Totals: 4 + 2 = 6; −3 − 3 = −6; −3 + 3 + 1 = 1.
-    response = save(client, match, trump="none", trick_0=["2H 3H 4S", "QS 9D 7C"], trick_2=["10D 3C JS", "4H 4D 4C"])
+    response = save(signed_in, match, trump="none", trick_0=["2H 3H 4S", "QS 9D 7C"], trick_2=["10D 3C JS", "4H 4D 4C"])
     assert response.status_code == 302
     assert totals(match) == [6, -6, 1]
 
 
-def test_hand_counted_points_are_a_deal_too(client: Client, match: Match) -> None:
-    response = save(client, match, mode="points", points_0="7", points_1="-3", points_2="2")
+def test_hand_counted_points_are_a_deal_too(signed_in: Client, match: Match) -> None:
+    response = save(signed_in, match, mode="points", points_0="7", points_1="-3", points_2="2")
     assert response.status_code == 302
     assert match.deals.get().entry == {"type": "play", "points": [7, -3, 2]}
     assert totals(match) == [7, -3, 2]
 
 
-def test_a_penalty_goes_through_the_same_page(client: Client, match: Match) -> None:
-    response = client.post(f"/matches/{match.pk}/deals/", {"action": "penalty", "player": "1",
+def test_a_penalty_goes_through_the_same_page(signed_in: Client, match: Match) -> None:
+    response = signed_in.post(f"/matches/{match.pk}/deals/", {"action": "penalty", "player": "1",
                                                             "penalty_points": "-5", "penalty_reason": "revoke"})
     assert response.status_code == 302
     assert totals(match) == [0, -5, 0]
@@ -186,9 +179,9 @@ def errors_of(html: str, css_class: str) -> list[str]:
     pytest.param({"trump": "H", "trick_0": ["KH QD ZZ"]}, "trick_0_0", id="not-a-card"),
 ])
 def test_a_refused_deal_shows_the_error_beside_its_trick_and_stores_nothing(
-        client: Client, match: Match, fields: dict[str, Any], code_field: str) -> None:
+        signed_in: Client, match: Match, fields: dict[str, Any], code_field: str) -> None:
     before = match.version
-    response = save(client, match, **fields)
+    response = save(signed_in, match, **fields)
     assert response.status_code == 200
     html = response.content.decode()
     seat, index = code_field.split("_")[1:]
@@ -201,53 +194,53 @@ def test_a_refused_deal_shows_the_error_beside_its_trick_and_stores_nothing(
     assert (match.deals.count(), match.version) == (0, before)
 
 
-def test_no_trumps_picked_is_refused_next_to_the_trumps(client: Client, match: Match) -> None:
-    response = save(client, match, trick_0=["KH QD 6S"])
+def test_no_trumps_picked_is_refused_next_to_the_trumps(signed_in: Client, match: Match) -> None:
+    response = save(signed_in, match, trick_0=["KH QD 6S"])
     html = response.content.decode()
     assert errors_of(html, "seat-picker trump-picker")
     assert match.deals.count() == 0
 
 
-def test_a_hand_counted_blank_is_refused_next_to_that_player(client: Client, match: Match) -> None:
-    response = save(client, match, mode="points", points_0="7", points_1="", points_2="2")
+def test_a_hand_counted_blank_is_refused_next_to_that_player(signed_in: Client, match: Match) -> None:
+    response = save(signed_in, match, mode="points", points_0="7", points_1="", points_2="2")
     assert len(errors_of(response.content.decode(), "player-points thirteens-points")) == 1
     assert 'id="points_1"' in response.content.decode()
     assert match.deals.count() == 0
 
 
-def test_the_edit_page_shows_the_tricks_and_replaces_the_deal(client: Client, match: Match) -> None:
-    save(client, match, **DEAL_1)
-    page = client.get(f"/matches/{match.pk}/deals/1/").content.decode()
+def test_the_edit_page_shows_the_tricks_and_replaces_the_deal(signed_in: Client, match: Match) -> None:
+    save(signed_in, match, **DEAL_1)
+    page = signed_in.get(f"/matches/{match.pk}/deals/1/").content.decode()
     assert re.findall(r'name="trick_0" value="([^"]*)"', page) == ["KH QD 6S", "5S 5H 9C"]
     assert re.findall(r'name="trick_1" value="([^"]*)"', page) == ["7C 8D 9H", "X1 2C AD"]
     assert re.search(r'name="trump" value="H"[^>]*checked', page)
     # Вика gets Борис's joker trick: Аня 4, Борис 1 (the run), Вика −4.
-    response = save(client, match, url=f"/matches/{match.pk}/deals/1/", trump="H",
+    response = save(signed_in, match, url=f"/matches/{match.pk}/deals/1/", trump="H",
                     trick_0=["KH QD 6S", "5S 5H 9C"], trick_1=["7C 8D 9H"], trick_2=["X1 2C AD"])
     assert response.status_code == 302
     assert totals(match) == [4, 1, -4]
 
 
-def test_the_edit_page_shows_hand_counted_points_and_penalties(client: Client, match: Match) -> None:
-    save(client, match, mode="points", points_0="7", points_1="-3", points_2="2")
-    client.post(f"/matches/{match.pk}/deals/", {"action": "penalty", "player": "1", "penalty_points": "-5"})
-    page = client.get(f"/matches/{match.pk}/deals/1/").content.decode()
+def test_the_edit_page_shows_hand_counted_points_and_penalties(signed_in: Client, match: Match) -> None:
+    save(signed_in, match, mode="points", points_0="7", points_1="-3", points_2="2")
+    signed_in.post(f"/matches/{match.pk}/deals/", {"action": "penalty", "player": "1", "penalty_points": "-5"})
+    page = signed_in.get(f"/matches/{match.pk}/deals/1/").content.decode()
     assert re.search(r'name="mode" value="points" checked', page)
     assert re.search(r'id="points_1" name="points_1"[^>]*value="-3"', page)
-    page = client.get(f"/matches/{match.pk}/deals/2/").content.decode()
+    page = signed_in.get(f"/matches/{match.pk}/deals/2/").content.decode()
     assert 'id="entry-form"' not in page  # a penalty shows only the penalty form
     assert re.search(r'name="penalty_points"[^>]*value="-5"', page)
 
 
-def test_the_preview_scores_each_trick_before_saving(client: Client, match: Match) -> None:
-    response = client.post(f"/referee/thirteens/preview/{match.pk}/", {"mode": "cards", "trump": "H", **DEAL_1},
+def test_the_preview_scores_each_trick_before_saving(signed_in: Client, match: Match) -> None:
+    response = signed_in.post(f"/referee/thirteens/preview/{match.pk}/", {"mode": "cards", "trump": "H", **DEAL_1},
                            HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200
     assert re.findall(r'class="num preview-points">([^<]*)<', html) == ["+4", "−3", "−3"]
     assert "meld meld-thirteen" in html and "meld meld-joker" in html
     assert match.deals.count() == 0
-    refused = client.post(f"/referee/thirteens/preview/{match.pk}/", {"trump": "H", "trick_0": ["KH QD"]})
+    refused = signed_in.post(f"/referee/thirteens/preview/{match.pk}/", {"trump": "H", "trick_0": ["KH QD"]})
     assert 'role="alert"' in refused.content.decode()
 
 

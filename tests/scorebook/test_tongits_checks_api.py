@@ -118,43 +118,36 @@ def test_the_checks_need_a_signed_in_caller() -> None:
 # ---------------------------------------------------------------- the page
 
 
-@pytest.fixture
-def client(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
-def test_the_page_holds_three_checks_with_the_card_grid(client) -> None:
-    page = client.get("/referee/tongits/").content.decode()
+def test_the_page_holds_three_checks_with_the_card_grid(signed_in) -> None:
+    page = signed_in.get("/referee/tongits/").content.decode()
     assert page.count("data-card-grid") == 2
     assert page.count('name="cards" value="AH"') == 2 and 'value="KS"' in page
     assert "Who wins this draw fight?" in page
 
 
-def test_the_meld_check_on_the_page(client) -> None:
-    page = client.post("/referee/tongits/meld/", {"cards": ["AH", "2H", "3H"], "runs": "on"},
+def test_the_meld_check_on_the_page(signed_in) -> None:
+    page = signed_in.post("/referee/tongits/meld/", {"cards": ["AH", "2H", "3H"], "runs": "on"},
                        HTTP_HX_REQUEST="true").content.decode()
     assert "Yes: a meld (a run)." in page and "Tongit: every card melds." in page
     assert "<html" not in page  # the verdict partial only
-    page = client.post("/referee/tongits/meld/", {"cards": ["AH", "2H", "3H"]}).content.decode()
+    page = signed_in.post("/referee/tongits/meld/", {"cards": ["AH", "2H", "3H"]}).content.decode()
     assert "Not a meld." in page and "<html" in page  # runs off; without htmx the whole page
     assert 'name="cards" value="2H" checked' in page
 
 
-def test_the_count_and_draw_checks_on_the_page(client) -> None:
-    page = client.post("/referee/tongits/count/", {"cards": ["AH", "10S", "KD", "5C"]},
+def test_the_count_and_draw_checks_on_the_page(signed_in) -> None:
+    page = signed_in.post("/referee/tongits/count/", {"cards": ["AH", "10S", "KD", "5C"]},
                        HTTP_HX_REQUEST="true").content.decode()
     assert "Count: 26" in page
-    page = client.post("/referee/tongits/draw/", {"caller": "0", "challengers": ["2"], "count_0": "3",
+    page = signed_in.post("/referee/tongits/draw/", {"caller": "0", "challengers": ["2"], "count_0": "3",
                                                   "count_1": "20", "count_2": "3"}, HTTP_HX_REQUEST="true").content.decode()
     assert "Player 3 wins." in page
-    page = client.post("/referee/tongits/draw/", {"count_0": "x"}, HTTP_HX_REQUEST="true").content.decode()
+    page = signed_in.post("/referee/tongits/draw/", {"count_0": "x"}, HTTP_HX_REQUEST="true").content.decode()
     assert "Who called the draw?" in page and "whole number" in page
-    page = client.post("/referee/tongits/count/", {"cards": ["AH", "AH"]}, HTTP_HX_REQUEST="true").content.decode()
+    page = signed_in.post("/referee/tongits/count/", {"cards": ["AH", "AH"]}, HTTP_HX_REQUEST="true").content.decode()
     assert "already listed" in page
 
 
-def test_the_referee_index_lists_the_tongits_page(client) -> None:
-    page = client.get("/referee/").content.decode()
+def test_the_referee_index_lists_the_tongits_page(signed_in) -> None:
+    page = signed_in.get("/referee/").content.decode()
     assert "Tong Its: melds, tongits, counts, draw fights" in page and "/referee/tongits/" in page

@@ -58,13 +58,6 @@ def match(owner) -> Match:
     return services.match_create(owner=owner, game="tongits", players=PLAYERS)
 
 
-@pytest.fixture
-def client(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
 def post_hand(client: Client, match: Match, fields: dict[str, Any], **headers: Any) -> Any:
     match.refresh_from_db()
     return client.post(f"/matches/{match.pk}/deals/", {**fields, "expected_version": str(match.version)}, **headers)
@@ -139,10 +132,10 @@ def test_a_stored_entry_shows_again_in_its_slots(match) -> None:
 # ---------------------------------------------------------------- hands through the page
 
 
-def test_three_hands_and_a_penalty_through_the_page(client, match) -> None:
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+def test_three_hands_and_a_penalty_through_the_page(signed_in, match) -> None:
+    page = signed_in.get(f"/matches/{match.pk}/").content.decode()
     assert 'name="meld_0_0"' in page and 'value="AH"' in page and "static/js/tongits.js" in page
-    assert post_hand(client, match, HAND_1).status_code == 302
+    assert post_hand(signed_in, match, HAND_1).status_code == 302
     match.refresh_from_db()
     assert match.deals.get(number=1).entry == {
         "type": "play", "ending": "stock_out", "last_draw": 2,
@@ -152,14 +145,14 @@ def test_three_hands_and_a_penalty_through_the_page(client, match) -> None:
     assert (match.sheet["totals"], match.sheet["state"]["pot"]) == ([-4, 3, -5], 6)
     assert match.sheet["state"]["streak"] == {"player": 1, "wins": 1}
 
-    response = post_hand(client, match, HAND_2, HTTP_HX_REQUEST="true")  # htmx: the #main partial
+    response = post_hand(signed_in, match, HAND_2, HTTP_HX_REQUEST="true")  # htmx: the #main partial
     assert response.status_code == 200
     match.refresh_from_db()
     assert match.deals.get(number=2).entry["hands"][1]["melds"] == [["KC", "KD", "KH", "KS"], ["5D", "6D", "7D"]]
     assert (match.sheet["totals"], match.sheet["state"]["pot"]) == ([-12, 25, -13], 0)
     assert match.sheet["state"]["streak"] == {"player": None, "wins": 0}
 
-    assert post_hand(client, match, HAND_3).status_code == 302
+    assert post_hand(signed_in, match, HAND_3).status_code == 302
     match.refresh_from_db()
     entry = match.deals.get(number=3).entry
     assert (entry["caller"], entry["challengers"], "last_draw" in entry) == (0, [2], False)
@@ -167,14 +160,14 @@ def test_three_hands_and_a_penalty_through_the_page(client, match) -> None:
     assert match.sheet["rows"][2]["result"]["reason"] == "tie_to_challenger"
 
     # A penalty: Борис −3 into the pot: 20 − 3 = 17, pot 6 + 3 = 9; no ante, the streak stays.
-    response = post_hand(client, match, {"action": "penalty", "player": "1", "penalty_points": "-3"})
+    response = post_hand(signed_in, match, {"action": "penalty", "player": "1", "penalty_points": "-3"})
     assert response.status_code == 302
     match.refresh_from_db()
     assert (match.sheet["totals"], match.sheet["state"]["pot"]) == ([-17, 17, -9], 9)
     assert match.sheet["state"]["streak"] == {"player": 2, "wins": 1}
 
     # The sheet: chips per player, the pot after each row in the tail column, the status above.
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    page = signed_in.get(f"/matches/{match.pk}/").content.decode()
     assert '<span class="player tail" role="columnheader">Pot</span>' in page
     tails = [part.split("<", 1)[0] for part in page.split('<span class="cell tail" role="cell">')[1:]]
     assert tails == ["6", "0", "6", "9", "9"]  # four rows, then Σ: the latest pot
@@ -183,14 +176,14 @@ def test_three_hands_and_a_penalty_through_the_page(client, match) -> None:
     assert '<span class="cell total" role="cell">−17</span>' in page
 
 
-def test_a_refused_hand_shows_errors_by_the_field_and_stores_nothing(client, match) -> None:
-    post_hand(client, match, HAND_1)
+def test_a_refused_hand_shows_errors_by_the_field_and_stores_nothing(signed_in, match) -> None:
+    post_hand(signed_in, match, HAND_1)
     match.refresh_from_db()
     version = match.version
     # Борис calls tongit with 4♣ left (tongit_with_cards_left), and Вика's hand repeats the 9♣ of
     # Аня's meld (card_twice): each refused next to the place it is about.
     bad = {**HAND_2, "hand_1": ["4C"], "hand_2": ["9C"]}
-    response = post_hand(client, match, bad)
+    response = post_hand(signed_in, match, bad)
     assert response.status_code == 200
     page = response.content.decode()
     hand_1 = page.split('id="seat-1"', 1)[1].split('id="seat-2"', 1)[0]
@@ -202,19 +195,19 @@ def test_a_refused_hand_shows_errors_by_the_field_and_stores_nothing(client, mat
     assert (match.version, match.deals.count(), match.sheet["totals"]) == (version, 1, [-4, 3, -5])
 
 
-def test_a_missing_ending_and_caller_are_refused_next_to_their_questions(client, match) -> None:
-    response = post_hand(client, match, {"action": "play", "hand_0": ["2C"]})
+def test_a_missing_ending_and_caller_are_refused_next_to_their_questions(signed_in, match) -> None:
+    response = post_hand(signed_in, match, {"action": "play", "hand_0": ["2C"]})
     page = response.content.decode()
     ending = page.split('id="ending"', 1)[1].split("</fieldset>", 1)[0]
     assert 'class="errorlist"' in ending
-    response = post_hand(client, match, {"action": "play", "ending": "draw", "challengers": ["1"]})
+    response = post_hand(signed_in, match, {"action": "play", "ending": "draw", "challengers": ["1"]})
     caller = response.content.decode().split('id="caller"', 1)[1].split("</fieldset>", 1)[0]
     assert "needs the caller" in caller
     assert match.deals.count() == 0
 
 
-def test_a_penalty_larger_than_the_pot_is_refused_by_its_field(client, match) -> None:
-    response = post_hand(client, match, {"action": "penalty", "player": "0", "penalty_points": "5"})
+def test_a_penalty_larger_than_the_pot_is_refused_by_its_field(signed_in, match) -> None:
+    response = post_hand(signed_in, match, {"action": "penalty", "player": "0", "penalty_points": "5"})
     page = response.content.decode()
     assert "The pot holds 0: it cannot pay 5." in page.split('id="penalty_points"', 1)[1]
     assert match.deals.count() == 0
@@ -223,10 +216,10 @@ def test_a_penalty_larger_than_the_pot_is_refused_by_its_field(client, match) ->
 # ---------------------------------------------------------------- the edit page
 
 
-def test_the_edit_page_shows_a_hand_and_replays_the_match(client, match) -> None:
-    post_hand(client, match, HAND_1)
-    post_hand(client, match, HAND_2)
-    page = client.get(f"/matches/{match.pk}/deals/1/").content.decode()
+def test_the_edit_page_shows_a_hand_and_replays_the_match(signed_in, match) -> None:
+    post_hand(signed_in, match, HAND_1)
+    post_hand(signed_in, match, HAND_2)
+    page = signed_in.get(f"/matches/{match.pk}/deals/1/").content.decode()
     assert 'name="meld_0_0" value="7H" checked' in page and 'name="hand_2" value="QS" checked' in page
     assert 'name="last_draw" value="2" checked' in page
     # Hand 1 again, but Аня keeps only 2♣ (count 2, no ace): she wins. Pot 6. Борис pays 1, Вика
@@ -234,7 +227,7 @@ def test_the_edit_page_shows_a_hand_and_replays_the_match(client, match) -> None
     # holds 12, each loser pays 6, but it is Борис's first win in a row: the pot stays.
     # Totals 1 −2 −6 = −7; −3 −2 +12 = 7; −4 −2 −6 = −12; pot 12.
     match.refresh_from_db()
-    response = client.post(f"/matches/{match.pk}/deals/1/",
+    response = signed_in.post(f"/matches/{match.pk}/deals/1/",
                            {**HAND_1, "hand_0": ["2C"], "expected_version": str(match.version)})
     assert response.status_code == 302
     match.refresh_from_db()
@@ -242,14 +235,14 @@ def test_the_edit_page_shows_a_hand_and_replays_the_match(client, match) -> None
     assert match.deals.get(number=1).entry["hands"][0]["hand"] == ["2C"]
 
 
-def test_the_edit_page_of_a_penalty(client, match) -> None:
-    post_hand(client, match, HAND_1)
-    post_hand(client, match, {"action": "penalty", "player": "2", "penalty_points": "-1", "penalty_reason": "late"})
-    page = client.get(f"/matches/{match.pk}/deals/2/").content.decode()
+def test_the_edit_page_of_a_penalty(signed_in, match) -> None:
+    post_hand(signed_in, match, HAND_1)
+    post_hand(signed_in, match, {"action": "penalty", "player": "2", "penalty_points": "-1", "penalty_reason": "late"})
+    page = signed_in.get(f"/matches/{match.pk}/deals/2/").content.decode()
     assert 'id="entry-form"' not in page  # only the penalty form, open
     assert 'name="player" value="2" checked' in page and 'value="late"' in page
     match.refresh_from_db()
-    response = client.post(f"/matches/{match.pk}/deals/2/", {"action": "penalty", "player": "2",
+    response = signed_in.post(f"/matches/{match.pk}/deals/2/", {"action": "penalty", "player": "2",
                                                              "penalty_points": "-2", "expected_version": match.version})
     assert response.status_code == 302
     match.refresh_from_db()
@@ -259,9 +252,9 @@ def test_the_edit_page_of_a_penalty(client, match) -> None:
 # ---------------------------------------------------------------- the preview
 
 
-def test_the_preview_shows_the_winner_and_payments_and_stores_nothing(client, match) -> None:
+def test_the_preview_shows_the_winner_and_payments_and_stores_nothing(signed_in, match) -> None:
     url = f"/referee/tongits/preview/{match.pk}/"
-    response = client.post(url, HAND_1, HTTP_HX_REQUEST="true")
+    response = signed_in.post(url, HAND_1, HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert "Борис wins" in page and "the lowest count" in page
     assert "<td>Вика</td><td>Борис</td><td class=\"num\">3</td>" in page
@@ -270,25 +263,25 @@ def test_the_preview_shows_the_winner_and_payments_and_stores_nothing(client, ma
     match.refresh_from_db()
     assert (match.version, match.deals.count()) == (0, 0)
     # On top of the stored hands: after hand 1, hand 2's tongit takes the pot of 12.
-    post_hand(client, match, HAND_1)
-    page = client.post(url, HAND_2, HTTP_HX_REQUEST="true").content.decode()
+    post_hand(signed_in, match, HAND_1)
+    page = signed_in.post(url, HAND_2, HTTP_HX_REQUEST="true").content.decode()
     assert "Борис wins" in page and "the winner takes the pot of 12" in page and "Pot after this hand: 0" in page
     # Editing: hand 1 previewed in place of itself (number=1) with Аня left with 2♣ only: she wins.
-    page = client.post(url, {**HAND_1, "hand_0": ["2C"], "number": "1"}, HTTP_HX_REQUEST="true").content.decode()
+    page = signed_in.post(url, {**HAND_1, "hand_0": ["2C"], "number": "1"}, HTTP_HX_REQUEST="true").content.decode()
     assert "Аня wins" in page
     match.refresh_from_db()
     assert (match.version, match.deals.count()) == (1, 1)
 
 
-def test_the_preview_shows_what_the_referee_refuses(client, match) -> None:
-    page = client.post(f"/referee/tongits/preview/{match.pk}/", {**HAND_2, "hand_1": ["4C"]},
+def test_the_preview_shows_what_the_referee_refuses(signed_in, match) -> None:
+    page = signed_in.post(f"/referee/tongits/preview/{match.pk}/", {**HAND_2, "hand_1": ["4C"]},
                        HTTP_HX_REQUEST="true").content.decode()
     assert "Not saved" in page and "Борис called tongit with 1 unmelded cards." in page
     assert match.deals.count() == 0
 
 
-def test_the_preview_without_javascript_and_of_another_players_match(client, match, stranger) -> None:
-    page = client.post(f"/referee/tongits/preview/{match.pk}/", HAND_1).content.decode()
+def test_the_preview_without_javascript_and_of_another_players_match(signed_in, match, stranger) -> None:
+    page = signed_in.post(f"/referee/tongits/preview/{match.pk}/", HAND_1).content.decode()
     assert "<h1>Preview</h1>" in page and "Борис wins" in page
     other = Client()
     other.force_login(stranger)
@@ -314,7 +307,7 @@ def test_the_status_turns_chips_into_money(owner) -> None:
     assert '<td>Борис</td><td class="num">3</td><td class="num">0.75</td>' in html
 
 
-def test_the_match_page_with_a_chip_value(owner, client) -> None:
+def test_the_match_page_with_a_chip_value(owner, signed_in) -> None:
     match = services.match_create(owner=owner, game="tongits", players=PLAYERS, options={"chip_value": "0.25"})
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    page = signed_in.get(f"/matches/{match.pk}/").content.decode()
     assert "Settlement at 0.25 a chip" in page
