@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from referee.games import GAMES
 from referee.reading import option_fields
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.models import Deal, Match
 from scorebook.sheets import render_row, render_sheet, violation_json
 
@@ -76,11 +76,11 @@ def players_of(context: dict[str, Any]) -> list[str]:
 
 
 def match_payload_sheet(match: Match) -> dict[str, Any]:
-    return render_sheet(match.game, match.players, services.current_sheet(match))
+    return render_sheet(match.game, match.players, selectors.current_sheet(match))
 
 
 def match_json(match: Match, with_sheet: bool = True) -> dict[str, Any]:
-    neutral = services.current_sheet(match)
+    neutral = selectors.current_sheet(match)
     out: dict[str, Any] = {
         "id": match.pk, "game": match.game, "name": match.name, "players": match.players,
         "first_dealer": match.first_dealer, "preset": match.preset, "options": match.options,
@@ -93,7 +93,7 @@ def match_json(match: Match, with_sheet: bool = True) -> dict[str, Any]:
 
 
 def deal_json(match: Match, deal: Deal, warnings: Any = ()) -> dict[str, Any]:
-    neutral = services.current_sheet(match)
+    neutral = selectors.current_sheet(match)
     row = next((r for r in neutral["rows"] if r["number"] == deal.number), None)
     out: dict[str, Any] = {"number": deal.number, "entry": deal.entry, "voided": deal.voided}
     if row is not None:
@@ -119,10 +119,7 @@ class MatchScoped(APIView):
     match: Match | None = None
 
     def get_match(self, request: Request, pk: int) -> Match:
-        try:
-            self.match = Match.objects.get(pk=pk, owner=request.user)
-        except Match.DoesNotExist:
-            raise Http404 from None
+        self.match = selectors.match_of(request.user, pk)
         return self.match
 
 
@@ -131,7 +128,7 @@ class MatchList(APIView):
                    operation_id="matches_list")
     def get(self, request: Request) -> Response:
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(Match.objects.filter(owner=request.user).order_by("-created_at", "-id"),
+        page = paginator.paginate_queryset(selectors.matches_of(request.user).order_by("-created_at", "-id"),
                                            request, view=self)
         return paginator.get_paginated_response([match_json(m, with_sheet=False) for m in page])
 

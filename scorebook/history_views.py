@@ -16,23 +16,19 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, error
-from scorebook import exports, labels, services, views
+from scorebook import exports, labels, selectors, views
 from scorebook.models import Deal, Match, Player, Revision
 from scorebook.sheets import render_line, violation_json
 
 PAGE_SIZE = 20
 MAX_UPLOAD = 2 * 1024 * 1024  # a 1000 match of 100 deals with its history is about 100 kB
-
-
-def _mine(request: HttpRequest) -> QuerySet[Match]:
-    return Match.objects.filter(owner=request.user)
 
 
 # ---------------------------------------------------------------- my matches, filtered
@@ -80,7 +76,7 @@ def home_context(request: HttpRequest) -> dict[str, Any]:
     form = MatchFilter(request.GET, players)
     form.is_valid()  # fills cleaned_data with the valid fields; the invalid ones show their error
     given = form.cleaned_data
-    matches = _mine(request)
+    matches = selectors.matches_of(request.user)
     if given.get("game"):
         matches = matches.filter(game=given["game"])
     if given.get("player") is not None:
@@ -139,7 +135,7 @@ def history_context(match: Match) -> dict[str, Any]:
     """Every deal in number order, voided ones too, each with its explanation and its writes.
     Queries: the deals, their revisions with authors (the sheet is the match's cached replay)."""
     deals = exports.deals_with_history(match)
-    neutral = services.current_sheet(match, deals)
+    neutral = selectors.current_sheet(match, deals)
     rows = {row["number"]: row for row in neutral["rows"]}
     names = match.players
     items = []
@@ -159,7 +155,7 @@ def history_context(match: Match) -> dict[str, Any]:
 
 @login_required
 def match_history(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(_mine(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     return render(request, "scorebook/history/history.html", history_context(match))
 
 
@@ -168,7 +164,7 @@ def match_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(_mine(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     module = find_game(match.game)
     rules = views.option_rows(module, module.parse_options(match.options, None))
     context = views.sheet_context(match) | {"rules": rules,
@@ -186,14 +182,14 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
 
 @login_required
 def match_export_json(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(_mine(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     response = JsonResponse(exports.match_document(match), json_dumps_params={"ensure_ascii": False, "indent": 1})
     return _attachment(response, exports.export_filename(match, "json"))
 
 
 @login_required
 def match_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(_mine(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     response = HttpResponse(exports.sheet_csv(match).encode("utf-8"), content_type="text/csv; charset=utf-8")
     return _attachment(response, exports.export_filename(match, "csv"))
 

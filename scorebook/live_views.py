@@ -18,7 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template import Context, Template
 from django.templatetags.static import static
 from django.urls import reverse
@@ -27,9 +27,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from scorebook import sharing
+from scorebook import selectors, sharing
 from scorebook.models import Match
-from scorebook.views import my_matches, sheet_context
+from scorebook.views import sheet_context
 
 # The poll of every live page, as on the match page: every 4 s while the page is in view.
 POLL_TRIGGER = "every 4s [document.visibilityState === 'visible']"
@@ -37,13 +37,9 @@ POLL_TRIGGER = "every 4s [document.visibilityState === 'visible']"
 DISPLAY_ROWS = 5
 
 
-def _shared(token: str) -> QuerySet[Match]:
-    return Match.objects.filter(share_token=token)
-
-
-def _unchanged(request: HttpRequest, versions: QuerySet) -> bool:
+def _unchanged(request: HttpRequest, matches: QuerySet[Match], pk: int | None = None) -> bool:
     """The poll's one query: the version alone. :raises Http404: no such match (or not yours)."""
-    return request.GET.get("since") == str(get_object_or_404(versions))
+    return request.GET.get("since") == str(selectors.version_of(matches, pk))
 
 
 # ---------------------------------------------------------------- sharing (the owner)
@@ -52,14 +48,14 @@ def _unchanged(request: HttpRequest, versions: QuerySet) -> bool:
 @login_required
 @require_POST
 def match_share(request: HttpRequest, pk: int) -> HttpResponse:
-    sharing.match_share(match=get_object_or_404(my_matches(request), pk=pk))
+    sharing.match_share(match=selectors.match_of(request.user, pk))
     return redirect(reverse("match", args=[pk]) + "?panel=share#share")
 
 
 @login_required
 @require_POST
 def match_unshare(request: HttpRequest, pk: int) -> HttpResponse:
-    sharing.match_unshare(match=get_object_or_404(my_matches(request), pk=pk))
+    sharing.match_unshare(match=selectors.match_of(request.user, pk))
     return redirect(reverse("match", args=[pk]) + "?panel=share#share")
 
 
@@ -72,15 +68,15 @@ def _watch_context(match: Match, token: str) -> dict[str, Any]:
 
 
 def watch(request: HttpRequest, token: str) -> HttpResponse:
-    match = get_object_or_404(_shared(token))
+    match = selectors.watched_match(token)
     return render(request, "scorebook/live/watch.html", _watch_context(match, token))
 
 
 def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The watch page's poll: 204 until the version moves, then the read-only sheet."""
-    if _unchanged(request, _shared(token).values_list("version", flat=True)):
+    if _unchanged(request, selectors.watched(token)):
         return HttpResponse(status=204)
-    match = get_object_or_404(_shared(token))
+    match = selectors.watched_match(token)
     return render(request, "scorebook/live/watch.html#sheet", _watch_context(match, token))
 
 
@@ -100,30 +96,30 @@ def _display_context(match: Match, poll_url: str, back_url: str) -> dict[str, An
 
 @login_required
 def match_display(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(my_matches(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     context = _display_context(match, reverse("match-display-panel", args=[pk]), reverse("match", args=[pk]))
     return render(request, "scorebook/live/display.html", context)
 
 
 @login_required
 def match_display_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    if _unchanged(request, my_matches(request).filter(pk=pk).values_list("version", flat=True)):
+    if _unchanged(request, selectors.matches_of(request.user), pk):
         return HttpResponse(status=204)
-    match = get_object_or_404(my_matches(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     context = _display_context(match, reverse("match-display-panel", args=[pk]), reverse("match", args=[pk]))
     return render(request, "scorebook/live/display.html#panel", context)
 
 
 def watch_display(request: HttpRequest, token: str) -> HttpResponse:
-    match = get_object_or_404(_shared(token))
+    match = selectors.watched_match(token)
     context = _display_context(match, reverse("watch-display-panel", args=[token]), reverse("watch", args=[token]))
     return render(request, "scorebook/live/display.html", context)
 
 
 def watch_display_panel(request: HttpRequest, token: str) -> HttpResponse:
-    if _unchanged(request, _shared(token).values_list("version", flat=True)):
+    if _unchanged(request, selectors.watched(token)):
         return HttpResponse(status=204)
-    match = get_object_or_404(_shared(token))
+    match = selectors.watched_match(token)
     context = _display_context(match, reverse("watch-display-panel", args=[token]), reverse("watch", args=[token]))
     return render(request, "scorebook/live/display.html#panel", context)
 

@@ -14,7 +14,8 @@ from django.db.models import F, Max
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
 from scorebook.models import Deal, Match, Player, Revision, Seat
-from scorebook.sheets import engine_fingerprint, neutral_sheet
+from scorebook.selectors import replay_match
+from scorebook.sheets import neutral_sheet
 
 MAX_NAME = 40
 
@@ -97,37 +98,7 @@ def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violati
     return problems
 
 
-# ---------------------------------------------------------------- the sheet
-
-
-def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
-    """The match's sheet (neutral JSON): the cache when it was made by these rules, else a replay."""
-    if match.sheet and match.sheet.get("engine") == engine_fingerprint():
-        return match.sheet
-    if deals is None:
-        deals = list(match.deals.order_by("number"))
-    # Kept on this object (not saved: a read never writes), so one request replays at most once.
-    match.sheet = _replay(match, deals)[0]
-    return match.sheet
-
-
-def _replay(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], Any]:
-    """Replay *deals* (voided ones skipped). :raises Rejected: every error, each with its deal."""
-    module = find_game(match.game)
-    counted = []
-    for deal in deals:
-        if deal.voided:
-            continue
-        try:
-            counted.append((deal.number, module.parse_entry(deal.entry, len(match.players))))
-        except Rejected as rejected:
-            raise Rejected([dataclasses.replace(v, deal=deal.number) for v in rejected.violations]) from None
-    options = module.parse_options(match.options, None) if match.options else module.parse_options(None)
-    sheet = replay(module, options, len(match.players), match.first_dealer, counted)
-    if sheet.errors:
-        raise Rejected(sheet.errors)
-    voided = [d.number for d in deals if d.voided]
-    return neutral_sheet(module, sheet, voided), sheet
+# ---------------------------------------------------------------- the canonical entry
 
 
 def _canonical(match: Match, entry: Any, number: int) -> dict[str, Any]:
@@ -170,7 +141,7 @@ def _warnings_for(sheet: Any, number: int) -> tuple[Violation, ...]:
 
 def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author: Any,
           client_id: str | None) -> Written:
-    neutral, sheet = _replay(match, deals)
+    neutral, sheet = replay_match(match, deals)
     changed.save()
     Revision.objects.create(match=match, deal=changed, kind=kind, entry=changed.entry,
                             version=match.version, author=author if getattr(author, "pk", None) else None,

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from referee.games import GAMES
 from referee.games.terz import KIND_TEXT
 from referee.ledger import Rejected
-from scorebook import services
+from scorebook import selectors
 from scorebook.forms.tongits import ENDINGS
 from scorebook.models import Deal, Match, Player, Seat
 from scorebook.sheets import engine_fingerprint
@@ -71,7 +71,7 @@ def played_matches(player: Player) -> list[Played]:
     for seat in seats:
         match = seat.match
         try:
-            sheet = services.current_sheet(match, deals[match.pk])
+            sheet = selectors.current_sheet(match, deals[match.pk])
         except Rejected:  # deals the rules now refuse: the last cached sheet is the best we have
             sheet = match.sheet or {}
         out.append(Played(match, seat.index, sheet))

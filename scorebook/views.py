@@ -11,7 +11,6 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
@@ -23,15 +22,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from referee.games import find_game
 from referee.ledger import Rejected
 from referee.reading import option_fields
-from scorebook import labels, services
+from scorebook import labels, selectors, services
 from scorebook.forms import form_for, page_games
 from scorebook.forms import number as typed_number
 from scorebook.models import Deal, Match
 from scorebook.sheets import render_line, violation_json
-
-
-def my_matches(request: HttpRequest) -> QuerySet[Match]:
-    return Match.objects.filter(owner=request.user)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -167,7 +162,7 @@ def _seat_rows(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:
 
 def sheet_context(match: Match) -> dict[str, Any]:
     """Everything the sheet partial shows: rows (voided deals too), totals, who deals."""
-    neutral = services.current_sheet(match)
+    neutral = selectors.current_sheet(match)
     voided = {d.number: d for d in match.deals.filter(voided=True)}  # only these need their stored text
     form = form_for(match.game)
     row_extras = getattr(form, "row_extras", None)  # a game's own figures: the pot, the mountain…
@@ -224,7 +219,7 @@ def _form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | 
     errors = errors or {}
     seat_rows = sheet["seats"]
     if number is not None:  # editing: the dealer of that deal (who sits out with 4), not today's
-        row = next((r for r in services.current_sheet(match)["rows"] if r["number"] == number), None)
+        row = next((r for r in selectors.current_sheet(match)["rows"] if r["number"] == number), None)
         if row is not None:
             seat_rows = _seat_rows(match, state | {"dealer": row["dealer"], "sitting_out": row["dealer"]
                                                    if state.get("sitting_out") is not None else None})
@@ -243,17 +238,16 @@ def _match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str,
 
 @login_required
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(my_matches(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     return render(request, "scorebook/match.html", _match_context(request, match))
 
 
 @login_required
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The poll: 204 (htmx keeps what it shows) until the match's version moves."""
-    version = get_object_or_404(my_matches(request).values_list("version", flat=True), pk=pk)
-    if request.GET.get("since") == str(version):
+    if request.GET.get("since") == str(selectors.version_of(selectors.matches_of(request.user), pk)):
         return HttpResponse(status=204)
-    match = get_object_or_404(my_matches(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     context = sheet_context(match)
     response = render(request, "scorebook/match.html#sheet", context)
     # Another phone wrote: the entry forms' expected_version (else this phone's next save is
@@ -279,7 +273,7 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
     if form is None:
         raise Http404("this game's deals are entered through the API")
     seats = len(match.players)
-    neutral = services.current_sheet(match)
+    neutral = selectors.current_sheet(match)
     action = request.POST.get("action", "play")
     expected = typed_number(request.POST.get("expected_version"))
     client_id = request.POST.get("client_id") or None
@@ -313,7 +307,7 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
 @login_required
 @require_POST
 def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(my_matches(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     written, form = _write(request, match, None)
     match.refresh_from_db()
     context = _match_context(request, match, **form)
@@ -330,7 +324,7 @@ def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = get_object_or_404(my_matches(request), pk=pk)
+    match = selectors.match_of(request.user, pk)
     deal = get_object_or_404(Deal.objects.filter(match=match), number=number)
     if request.method == "POST":
         written, form = _write(request, match, number)
@@ -343,7 +337,7 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             raise Http404("this game's deals are entered through the API")
         form = {"values": game_form.values_from_entry(deal.entry, len(match.players))}
     sheet = sheet_context(match)
-    row = next((r for r in services.current_sheet(match)["rows"] if r["number"] == number), None)
+    row = next((r for r in selectors.current_sheet(match)["rows"] if r["number"] == number), None)
     dealer = row["dealer"] if row else sheet["state"].get("dealer")
     sits_out = dealer if sheet["state"].get("sitting_out") is not None else None
     seats = _seat_rows(match, sheet["state"] | {"dealer": dealer, "sitting_out": sits_out})

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
@@ -30,10 +30,9 @@ from rest_framework.views import APIView
 from referee.cards import Card
 from referee.games import khrap
 from referee.ledger import Line, Rejected
-from scorebook import labels, services
+from scorebook import labels, selectors
 from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import khrap as khrap_form
-from scorebook.models import Match
 from scorebook.sheets import render_lines, violation_json, violation_messages
 
 TITLE = labels.GAME_NAMES["khrap"]
@@ -191,12 +190,14 @@ def khrap_legal(request: HttpRequest) -> HttpResponse:
 @require_POST
 def khrap_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """What the entry form would record, scored on the match as it stands; nothing is written."""
-    match = get_object_or_404(Match.objects.filter(owner=request.user, game=khrap.NAME), pk=pk)
+    match = selectors.match_of(request.user, pk)
+    if match.game != khrap.NAME:
+        raise Http404("not a khrap match")
     seats = len(match.players)
     raw = khrap_form.entry_from_post(request.POST, seats, 0)
     if raw["type"] == "play" and (raw["khrap"] is None or None in raw["tricks"]):
         return render(request, PREVIEW, {"preview": None})  # not filled in yet: nothing to say
-    neutral = services.current_sheet(match)
+    neutral = selectors.current_sheet(match)
     state = khrap.State(options=khrap.parse_options(match.options or None), totals=tuple(neutral["totals"]),
                         dealer=neutral["state"]["dealer"], pot=neutral["state"]["pot"],
                         circle=neutral["state"]["circle"])

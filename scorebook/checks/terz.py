@@ -33,10 +33,9 @@ from rest_framework.views import APIView
 from referee.cards import CardParseError, card_code, parse_card, parse_suit
 from referee.games import terz
 from referee.ledger import Rejected, Violation, error
-from scorebook import labels
+from scorebook import labels, selectors
 from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms.terz import RANKS, SLOTS, SUITS, slot_declarations, slot_rows
-from scorebook.models import Match
 from scorebook.sheets import render_lines, violation_json
 
 TITLE = gettext_lazy("Terz")
@@ -114,7 +113,7 @@ def _names_for(request: HttpRequest) -> list[str]:
     """From the match page: its players' names (one of the caller's matches, else none)."""
     pk = request.POST.get("match", "")
     if pk.isdigit():
-        players = Match.objects.filter(owner=request.user, pk=int(pk)).values_list("players", flat=True).first()
+        players = selectors.matches_of(request.user).filter(pk=int(pk)).values_list("players", flat=True).first()
         if players:
             return seat_names(list(players))
     return seat_names()

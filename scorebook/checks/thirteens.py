@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -32,10 +32,9 @@ from referee.ledger import Rejected, error
 from referee.ledger import (
     _ as english,  # an English template, translated when the violation is shown
 )
-from scorebook import labels
+from scorebook import labels, selectors
 from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import thirteens as entry_form
-from scorebook.models import Match
 from scorebook.sheets import render_lines, violation_json, violation_messages
 
 TITLE = labels.GAME_NAMES["thirteens"]
@@ -154,7 +153,7 @@ def thirteens_winner(request: HttpRequest) -> HttpResponse:
 def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The entry form's preview: each trick's score and each player's deal, or what is wrong. Nothing
     is stored; the same referee judges when the deal is saved."""
-    match = get_object_or_404(Match.objects.filter(owner=request.user), pk=pk)
+    match = selectors.match_of(request.user, pk)
     seats = len(match.players)
     options = thirteens.parse_options(match.options, None)
     raw = entry_form.entry_from_post(request.POST, seats, 0)

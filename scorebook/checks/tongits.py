@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -29,10 +29,10 @@ from rest_framework.views import APIView
 from referee.cards import Card
 from referee.games import tongits
 from referee.ledger import Rejected, error
+from scorebook import selectors
 from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import number as typed_number
 from scorebook.forms import tongits as entry_form
-from scorebook.models import Match
 from scorebook.sheets import violation_messages
 
 TITLE = gettext_lazy("Tong Its: melds, tongits, counts, draw fights")
@@ -171,7 +171,7 @@ def draw_check(request: HttpRequest) -> HttpResponse:
 @require_POST
 def entry_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The entry form's Preview: scored, never stored (another player's match is a 404)."""
-    match = get_object_or_404(Match.objects.filter(owner=request.user), pk=pk)
+    match = selectors.match_of(request.user, pk)
     number = typed_number(request.POST.get("number"))
     preview = entry_form.preview(match, request.POST, number if isinstance(number, int) else None)
     template = entry_form.PREVIEW_TEMPLATE if request.htmx else "scorebook/forms/tongits_preview_page.html"

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.games import tongits
 from referee.ledger import Rejected, replay
-from scorebook import services
+from scorebook import selectors
 from scorebook.forms import number as _number
 from scorebook.sheets import neutral_line, render_line, violation_json
 
@@ -235,7 +235,7 @@ def preview(match: Any, post: QueryDict, number: int | None = None) -> dict[str,
     """The hand the form describes, scored on top of the stored deals (in place of deal *number*
     when editing), with nothing written: the winner, who pays whom, the pot, or what is refused."""
     seats, names = len(match.players), list(match.players)
-    neutral = services.current_sheet(match)
+    neutral = selectors.current_sheet(match)
     dealer = neutral["state"].get("dealer", 0)
     deals = list(match.deals.order_by("number"))
     if number is not None:

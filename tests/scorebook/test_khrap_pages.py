@@ -14,7 +14,7 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.forms import form_for
 from scorebook.forms import khrap as form
 from scorebook.models import Match
@@ -59,7 +59,7 @@ def play(client: Client, match: Match, khraper: int, circle: int, tricks: tuple[
 
 def sheet(match: Match) -> dict[str, Any]:
     match.refresh_from_db()
-    return services.current_sheet(match)
+    return selectors.current_sheet(match)
 
 
 def entries(match: Match) -> list[dict[str, Any]]:

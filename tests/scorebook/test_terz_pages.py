@@ -14,7 +14,7 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.forms import terz as form
 from scorebook.models import Match
 
@@ -146,7 +146,7 @@ def post_deal(client: Client, match: Match, fields: dict[str, Any], number: int 
 
 def totals(match: Match) -> list[int]:
     match.refresh_from_db()
-    return services.current_sheet(match)["totals"]
+    return selectors.current_sheet(match)["totals"]
 
 
 DEAL_1 = {"trump": "H", "counter": 1, "counted": "42", "last_trick": 0,
@@ -188,7 +188,7 @@ def test_deals_posted_through_the_page_are_stored_canonical_and_totalled(client:
         {"type": "wrong_recording", "player": 0, "points": 30},
         {"type": "penalty", "player": 1, "points": -20, "reason": "revoke"},
     ]
-    sheet = services.current_sheet(terz_match)
+    sheet = selectors.current_sheet(terz_match)
     assert sheet["state"]["mountain"] == [0, 100]
     assert sheet["state"]["needs"] == [501, 601]
 
@@ -206,7 +206,7 @@ def test_deals_posted_through_the_page_are_stored_canonical_and_totalled(client:
 def test_a_forfeit_ends_the_match_through_the_page(client: Client, terz_match: Match) -> None:
     assert post_deal(client, terz_match, {"action": "forfeit", "player": 0, "reason": "out_of_turn"}).status_code == 302
     terz_match.refresh_from_db()
-    sheet = services.current_sheet(terz_match)
+    sheet = selectors.current_sheet(terz_match)
     assert (sheet["finished"], sheet["winner"], sheet["totals"]) == (True, 1, [0, 0])
     page = client.get(f"/matches/{terz_match.pk}/").content.decode()
     assert "Марко wins the match." in page

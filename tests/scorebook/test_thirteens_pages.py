@@ -16,7 +16,7 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.forms import thirteens as form
 from scorebook.models import Match
 from tests.scorebook.conftest import PLAYERS
@@ -168,7 +168,7 @@ def test_a_penalty_goes_through_the_same_page(client: Client, match: Match) -> N
 
 def totals(match: Match) -> list[int]:
     match.refresh_from_db()
-    return services.current_sheet(match)["totals"]
+    return selectors.current_sheet(match)["totals"]
 
 
 def errors_of(html: str, css_class: str) -> list[str]:

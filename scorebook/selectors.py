@@ -1,0 +1,99 @@
+"""The reads every part shares: the caller's matches, one of them or a 404, a match watched through
+its share link, and the sheet of a match (the cached replay, or the replay itself). Nothing here
+writes; the one write path is ``scorebook.services``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from referee.games import find_game
+from referee.ledger import Rejected, Sheet, replay
+from scorebook.models import Deal, Match
+from scorebook.sheets import engine_fingerprint, neutral_sheet
+
+
+def matches_of(user: Any) -> QuerySet[Match]:
+    """The caller's matches: every other owner's match is out of sight (a 404, never a 403)."""
+    return Match.objects.filter(owner=user)
+
+
+def match_of(user: Any, pk: int) -> Match:
+    """One of the caller's matches. :raises Http404: no such match, or another owner's."""
+    try:
+        return matches_of(user).get(pk=pk)
+    except Match.DoesNotExist:
+        raise Http404("no such match") from None
+
+
+def watched(token: str) -> QuerySet[Match]:
+    """The match a share link opens (none for an unknown or revoked token)."""
+    return Match.objects.filter(share_token=token)
+
+
+def watched_match(token: str) -> Match:
+    """:raises Http404: no match is shared under *token*."""
+    try:
+        return watched(token).get()
+    except Match.DoesNotExist:
+        raise Http404("no such share link") from None
+
+
+def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
+    """A match's version alone (the polls' one query). :raises Http404:"""
+    if pk is not None:
+        matches = matches.filter(pk=pk)
+    version = matches.values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("no such match")
+    return version
+
+
+# ---------------------------------------------------------------- the sheet
+
+
+def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
+    """The match's sheet (neutral JSON): the cache when it was made by these rules, else a replay."""
+    if match.sheet and match.sheet.get("engine") == engine_fingerprint():
+        return match.sheet
+    if deals is None:
+        deals = list(match.deals.order_by("number"))
+    # Kept on this object (not saved: a read never writes), so one request replays at most once.
+    match.sheet = replay_match(match, deals)[0]
+    return match.sheet
+
+
+def counted_entries(match: Match, deals: Sequence[Deal]) -> list[tuple[int, Any]]:
+    """The counted deals (voided ones skipped) read by the game. :raises Rejected: each with its deal."""
+    module = find_game(match.game)
+    counted = []
+    for deal in deals:
+        if deal.voided:
+            continue
+        try:
+            counted.append((deal.number, module.parse_entry(deal.entry, len(match.players))))
+        except Rejected as rejected:
+            raise Rejected([dataclasses.replace(v, deal=deal.number) for v in rejected.violations]) from None
+    return counted
+
+
+def match_options(match: Match) -> Any:
+    """The match's frozen options, read by its game."""
+    module = find_game(match.game)
+    return module.parse_options(match.options, None) if match.options else module.parse_options(None)
+
+
+def replay_match(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], Sheet]:
+    """Replay *deals* (voided ones skipped). :raises Rejected: every error, each with its deal."""
+    module = find_game(match.game)
+    sheet = replay(module, match_options(match), len(match.players), match.first_dealer,
+                   counted_entries(match, deals))
+    if sheet.errors:
+        raise Rejected(sheet.errors)
+    voided = [d.number for d in deals if d.voided]
+    return neutral_sheet(module, sheet, voided), sheet
