@@ -2,7 +2,7 @@
 
 ``POST /api/referee/thousand/bid/``, ``.../points/`` and ``.../marriage/``: the input serializers
 check shape only; ``referee.games.thousand`` reads the cards and judges. A hand it cannot read
-raises ``Rejected``, which ``api_errors.exception_handler`` answers as API.md's 400.
+raises ``Rejected``, which ``scorebook.api.errors.exception_handler`` answers as API.md's 400.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import thousand
-from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.sheets import render_lines
 
 DECK = 24  # the longest list of distinct cards a 1000 deck has

@@ -6,7 +6,6 @@ from scorebook import referee_views, views
 from scorebook.checks import check_modules
 
 urlpatterns = [
-    path("api/", include("scorebook.api_urls")),
     path("", views.home, name="home"),
     path("matches/new/", views.match_new, name="match-new"),
     path("matches/<int:pk>/", views.match_detail, name="match"),

@@ -144,7 +144,7 @@ def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author:
     neutral, sheet = replay_match(match, deals)
     changed.save()
     Revision.objects.create(match=match, deal=changed, kind=kind, entry=changed.entry,
-                            version=match.version, author=author if getattr(author, "pk", None) else None,
+                            version=match.version, author=author if author is not None and author.pk else None,
                             client_id=client_id or None)
     Match.objects.filter(pk=match.pk).update(sheet=neutral, finished=neutral["finished"])
     match.sheet, match.finished = neutral, neutral["finished"]

@@ -160,7 +160,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     # Every refused write answers in API.md's {"violations": [...]} shape.
-    "EXCEPTION_HANDLER": "scorebook.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "scorebook.api.errors.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {

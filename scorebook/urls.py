@@ -1,10 +1,9 @@
-"""Root URLconf: admin, accounts, language switch, health check, API schema; then the app."""
+"""Root URLconf: admin, accounts, language switch, health check; the API (scorebook/api/urls.py);
+then the app's pages."""
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from scorebook import accounts
 
@@ -25,8 +24,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),  # POST only
     path("accounts/signup/", accounts.signup, name="signup"),
     path("healthz/", healthz, name="healthz"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("api/token/", obtain_auth_token, name="api-token"),
+    path("api/", include("scorebook.api.urls")),
     path("", include("scorebook.app_urls")),
 ]

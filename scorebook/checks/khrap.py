@@ -31,7 +31,7 @@ from referee.cards import Card
 from referee.games import khrap
 from referee.ledger import Line, Rejected
 from scorebook import labels, selectors
-from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import khrap as khrap_form
 from scorebook.sheets import render_lines, violation_json, violation_messages
 
@@ -94,8 +94,8 @@ class KhrapLegal(APIView):
 
 
 api_urlpatterns = [
-    path("trick/", KhrapTrick.as_view(), name="api-referee-khrap-trick"),
-    path("legal/", KhrapLegal.as_view(), name="api-referee-khrap-legal"),
+    path("trick/", KhrapTrick.as_view(), name="referee-khrap-trick"),
+    path("legal/", KhrapLegal.as_view(), name="referee-khrap-legal"),
 ]
 
 

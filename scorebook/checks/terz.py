@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from types import SimpleNamespace
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -34,7 +33,7 @@ from referee.cards import CardParseError, card_code, parse_card, parse_suit
 from referee.games import terz
 from referee.ledger import Rejected, Violation, error
 from scorebook import labels, selectors
-from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, NamesSeats, StrictSerializer, read_input
 from scorebook.forms.terz import RANKS, SLOTS, SUITS, slot_declarations, slot_rows
 from scorebook.sheets import render_lines, violation_json
 
@@ -216,15 +215,15 @@ class ClassifyInput(StrictSerializer):
 
 
 
-class TerzCompare(APIView):
+class TerzCompare(NamesSeats):
     @extend_schema(request=CompareInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS,
                                                     401: UNAUTHENTICATED, 403: UNAUTHENTICATED},
                    summary="Terz: whose declarations count, what each scores and why")
     def post(self, request: Request) -> Response:
         data = read_input(CompareInput, request)
         names = seat_names(data.get("players"))
-        # The exception handler names seats in messages after the view's match: here, these names.
-        self.match = SimpleNamespace(players=names)
+        # The exception handler names the seats in its messages after these names.
+        self.players = names
         return Response(comparison(data["trump"], list(data["declarations"]), names))
 
 
@@ -243,6 +242,6 @@ page_urlpatterns = [
     path("classify/", classify_view, name="referee-terz-classify"),
 ]
 api_urlpatterns = [
-    path("compare/", TerzCompare.as_view(), name="api-referee-terz-compare"),
-    path("classify/", TerzClassify.as_view(), name="api-referee-terz-classify"),
+    path("compare/", TerzCompare.as_view(), name="referee-terz-compare"),
+    path("classify/", TerzClassify.as_view(), name="referee-terz-classify"),
 ]

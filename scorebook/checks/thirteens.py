@@ -5,7 +5,7 @@ trick?" (cards in play order, trumps; a joker cancels trumps). ``/referee/thirte
 is the entry form's "Preview the scores" (htmx): how each trick of the deal being entered scores,
 before anything is saved. ``POST /api/referee/thirteens/trick/`` and ``.../winner/`` answer the same
 as JSON. The judging is ``referee.games.thirteens``'s; a trick it cannot read raises ``Rejected``,
-which ``api_errors.exception_handler`` answers as API.md's 400.
+which ``scorebook.api.errors.exception_handler`` answers as API.md's 400.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from referee.ledger import (
     _ as english,  # an English template, translated when the violation is shown
 )
 from scorebook import labels, selectors
-from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import thirteens as entry_form
 from scorebook.sheets import render_lines, violation_json, violation_messages
 
@@ -243,6 +243,6 @@ page_urlpatterns = [
 ]
 
 api_urlpatterns = [
-    path("trick/", ThirteensTrick.as_view(), name="api-referee-thirteens-trick"),
-    path("winner/", ThirteensWinner.as_view(), name="api-referee-thirteens-winner"),
+    path("trick/", ThirteensTrick.as_view(), name="referee-thirteens-trick"),
+    path("winner/", ThirteensWinner.as_view(), name="referee-thirteens-winner"),
 ]

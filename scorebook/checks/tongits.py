@@ -30,7 +30,7 @@ from referee.cards import Card
 from referee.games import tongits
 from referee.ledger import Rejected, error
 from scorebook import selectors
-from scorebook.api import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
 from scorebook.forms import number as typed_number
 from scorebook.forms import tongits as entry_form
 from scorebook.sheets import violation_messages
@@ -257,8 +257,8 @@ class DrawCheck(APIView):
 
 
 api_urlpatterns = [
-    path("meld/", MeldCheck.as_view(), name="api-referee-tongits-meld"),
-    path("tongit/", TongitCheck.as_view(), name="api-referee-tongits-tongit"),
-    path("count/", CountCheck.as_view(), name="api-referee-tongits-count"),
-    path("draw/", DrawCheck.as_view(), name="api-referee-tongits-draw"),
+    path("meld/", MeldCheck.as_view(), name="referee-tongits-meld"),
+    path("tongit/", TongitCheck.as_view(), name="referee-tongits-tongit"),
+    path("count/", CountCheck.as_view(), name="referee-tongits-count"),
+    path("draw/", DrawCheck.as_view(), name="referee-tongits-draw"),
 ]

@@ -1,13 +1,11 @@
 """The JSON API of API.md: one view per operation, input serializers that check shape only, then
-one service call. Everything refused answers through ``api_errors.exception_handler``."""
+one service call. Everything refused answers through ``scorebook.api.errors.exception_handler``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -17,21 +15,19 @@ from rest_framework.views import APIView
 from referee.games import GAMES
 from referee.reading import option_fields
 from scorebook import selectors, services
+from scorebook.api.common import (
+    CONFLICT,
+    NOT_FOUND,
+    VIOLATIONS,
+    MatchScoped,
+    StrictSerializer,
+    deal_json,
+    history_json,
+    match_json,
+    match_payload_sheet,
+    written_json,
+)
 from scorebook.models import Deal, Match
-from scorebook.sheets import render_row, render_sheet, violation_json
-
-
-class StrictSerializer(serializers.Serializer):
-    """DRF drops undeclared keys silently; API.md wants them refused (``unknown_field``)."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError(
-                    {name: [serializers.ErrorDetail(f"Unknown field “{name}”.", code="unknown_field")]
-                     for name in unknown})
-        return super().to_internal_value(data)
 
 
 class MatchCreateInput(StrictSerializer):
@@ -53,74 +49,6 @@ class DealWriteInput(StrictSerializer):
 class DealVoidInput(StrictSerializer):
     expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     client_id = serializers.CharField(required=False, allow_null=True, max_length=64)
-
-
-VIOLATIONS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{code, message, field, severity}]}')
-CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT,
-                           description='{"version": n, "scoresheet": {...}}: stale expected_version')
-NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="not one of your matches, or no such deal")
-UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
-
-
-def read_input(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:
-    """The request body checked for shape by *serializer_class*. :raises ValidationError: (a 400)"""
-    data = serializer_class(data=request.data)
-    data.is_valid(raise_exception=True)
-    return dict(data.validated_data)
-
-
-def players_of(context: dict[str, Any]) -> list[str]:
-    view = context.get("view")
-    match = getattr(view, "match", None)
-    return list(match.players) if match is not None else []
-
-
-def match_payload_sheet(match: Match) -> dict[str, Any]:
-    return render_sheet(match.game, match.players, selectors.current_sheet(match))
-
-
-def match_json(match: Match, with_sheet: bool = True) -> dict[str, Any]:
-    neutral = selectors.current_sheet(match)
-    out: dict[str, Any] = {
-        "id": match.pk, "game": match.game, "name": match.name, "players": match.players,
-        "first_dealer": match.first_dealer, "preset": match.preset, "options": match.options,
-        "version": match.version, "finished": neutral["finished"], "winner": neutral["winner"],
-        "totals": neutral["totals"], "created_at": match.created_at.isoformat(),
-    }
-    if with_sheet:
-        out["scoresheet"] = render_sheet(match.game, match.players, neutral)
-    return out
-
-
-def deal_json(match: Match, deal: Deal, warnings: Any = ()) -> dict[str, Any]:
-    neutral = selectors.current_sheet(match)
-    row = next((r for r in neutral["rows"] if r["number"] == deal.number), None)
-    out: dict[str, Any] = {"number": deal.number, "entry": deal.entry, "voided": deal.voided}
-    if row is not None:
-        rendered = render_row(row, match.players)
-        out |= {"result": rendered["result"], "explanation": rendered["explanation"],
-                "deltas": rendered["deltas"], "totals": rendered["totals"], "marks": rendered["marks"]}
-    else:
-        out |= {"result": None, "explanation": [], "deltas": None, "totals": None, "marks": None}
-    out["warnings"] = [violation_json(w, match.players) for w in warnings]
-    return out
-
-
-def written_json(written: services.Written) -> dict[str, Any]:
-    match = written.match
-    body = deal_json(match, written.deal, written.warnings)
-    return {"deal": body, "version": match.version, "warnings": body["warnings"],
-            "scoresheet": match_payload_sheet(match), "repeated": written.repeated}
-
-
-class MatchScoped(APIView):
-    """A view on one of the caller's matches: anyone else's is a 404, never a 403."""
-
-    match: Match | None = None
-
-    def get_match(self, request: Request, pk: int) -> Match:
-        self.match = selectors.match_of(request.user, pk)
-        return self.match
 
 
 class MatchList(APIView):
@@ -174,12 +102,6 @@ class DealList(MatchScoped):
         # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
         answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
         return Response(written_json(written), status=answer)
-
-
-def history_json(deal: Deal) -> list[dict[str, Any]]:
-    return [{"kind": r.kind, "entry": r.entry, "version": r.version,
-             "author": r.author.get_username() if r.author else None, "at": r.created_at.isoformat()}
-            for r in deal.revisions.all()]
 
 
 class DealDetail(MatchScoped):

@@ -10,7 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from referee.ledger import Rejected
+from scorebook.api.common import match_payload_sheet, players_of
 from scorebook.services import DealNotFound, VersionConflict
+from scorebook.sheets import violation_json
 
 # DRF's own codes for shape errors, as the stable codes of RULES.md.
 DRF_CODES = {"required": "missing_field", "null": "bad_type", "invalid": "bad_type", "not_a_list": "bad_type",
@@ -37,18 +39,14 @@ def violations_from_drf(detail: Any, prefix: str = "") -> list[dict[str, Any]]:
             else:
                 out += violations_from_drf(value, prefix)
     else:
-        code = getattr(detail, "code", "invalid")
+        code = detail.code if isinstance(detail, exceptions.ErrorDetail) else "invalid"
         out.append(violation(DRF_CODES.get(code, code), str(detail), prefix or None))
     return out
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    from scorebook.api import match_payload_sheet, players_of  # the views' renderers
-
     if isinstance(exc, Rejected):
         names = players_of(context)
-        from scorebook.sheets import violation_json
-
         return Response({"violations": [violation_json(v, names) for v in exc.violations]}, status=400)
     if isinstance(exc, VersionConflict):
         return Response({"version": exc.match.version, "scoresheet": match_payload_sheet(exc.match)},

@@ -1,12 +1,11 @@
-"""The API of the history issue: a match exported as a Scorebook match file, and imported back.
+"""A match exported as a Scorebook match file, and imported back.
 
 The import replays the file's history through the services (``exports.match_import``); whatever
-it refuses answers 400 in API.md's shape through ``api_errors.exception_handler``.
+it refuses answers 400 in API.md's shape through ``scorebook.api.errors.exception_handler``.
 """
 
 from __future__ import annotations
 
-from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -15,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scorebook import exports
-from scorebook.api import NOT_FOUND, VIOLATIONS, MatchScoped, match_json
+from scorebook.api.common import NOT_FOUND, VIOLATIONS, MatchScoped, match_json
 
 DOCUMENT = OpenApiResponse(OpenApiTypes.OBJECT, description='{"format": "scorebook-match", "version": 1, "game", '
                            '"name", "players", "first_dealer", "preset", "options", "deals": [{"number", "entry", '
@@ -38,8 +37,3 @@ class MatchImport(APIView):
         match = exports.match_import(owner=request.user, document=request.data)
         return Response(match_json(match), status=status.HTTP_201_CREATED)
 
-
-urlpatterns = [
-    path("matches/<int:pk>/export/", MatchExport.as_view(), name="api-match-export"),
-    path("matches/import/", MatchImport.as_view(), name="api-match-import"),
-]
