@@ -5,11 +5,12 @@ replays the whole match through its rule module, and stores nothing when the rep
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import F
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
@@ -237,5 +238,27 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
     return _written_once(write, match, client_id)
 
 
-def next_number(match: Match) -> int:
-    return (match.deals.aggregate(top=Max("number"))["top"] or 0) + 1
+# ---------------------------------------------------------------- share links
+
+
+# Anyone holding a match's token may watch it read-only. The token is not part of the sheet, so
+# sharing neither claims nor bumps the match's version: a phone that is entering a deal meanwhile
+# is not refused for it.
+
+
+def match_share(*, match: Match) -> Match:
+    """Give *match* a share link; a match already shared keeps its link (tapping twice is harmless)."""
+    if not match.share_token:
+        # 16 random bytes, 22 URL-safe characters: not guessable, and short enough to read out.
+        token = secrets.token_urlsafe(16)
+        # Only where no token was set meanwhile (another phone of the owner sharing at the same time).
+        Match.objects.filter(pk=match.pk, share_token__isnull=True).update(share_token=token)
+    match.share_token = Match.objects.values_list("share_token", flat=True).get(pk=match.pk)
+    return match
+
+
+def match_unshare(*, match: Match) -> Match:
+    """Revoke the share link: the old address answers 404 from now on."""
+    Match.objects.filter(pk=match.pk).update(share_token=None)
+    match.share_token = None
+    return match

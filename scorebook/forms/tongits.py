@@ -216,7 +216,7 @@ def form_context(match: Any, sheet: dict[str, Any], values: dict[str, Any], erro
         "last_draw": _seat_text(values.get("last_draw")),
         "penalty_player": _seat_text(values.get("player")) or "",
         "general_errors": general, "options": match.options,
-        "preview_url": reverse("referee-tongits-preview", args=[match.pk]),
+        "preview_url": reverse("web:referee-tongits-preview", args=[match.pk]),
     }
 
 

@@ -96,9 +96,9 @@ def pages_of(matches: dict[str, Match]) -> tuple[list[tuple[str, str]], list[tup
                   ("referee", "/referee/")]
     signed_in += [(f"referee-{game}", f"/referee/{game}/") for game in GAMES]
     first = matches["thousand"].pk
-    for name, url in [("history", optional("match-history", first)), ("print", optional("match-print", first)),
-                      ("import", optional("match-import")), ("players", optional("players")),
-                      ("stats", optional("stats"))]:
+    for name, url in [("history", optional("web:match-history", first)), ("print", optional("web:match-print", first)),
+                      ("import", optional("web:match-import")), ("players", optional("web:players")),
+                      ("stats", optional("web:stats"))]:
         if url:
             signed_in.append((name, url))
     return public, signed_in

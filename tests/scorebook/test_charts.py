@@ -12,7 +12,7 @@ import re
 import pytest
 
 from scorebook import charts, services
-from scorebook.views import sheet_context
+from scorebook.web.contexts import sheet_context
 from tests.scorebook.conftest import penalty, play
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 The prose is a short reading of RULES.md, one template per game (templates/scorebook/rules/);
 the house-rule options and their defaults are read from the game's ``Options`` with the same
-labels as the new-match page (``views.option_rows``), so the page can never disagree with the
+labels as the new-match page (``contexts.option_rows``), so the page can never disagree with the
 form. Public pages: no login needed.
 """
 
@@ -19,7 +19,7 @@ from referee.games import find_game
 from referee.reading import option_fields
 from scorebook import labels
 from scorebook.forms import page_games
-from scorebook.views import option_rows
+from scorebook.web.contexts import option_rows
 
 # One line under each game's name on the index: players, deck, what the totals are.
 BLURBS = {
@@ -38,7 +38,7 @@ def _games() -> list[str]:
 
 def rules_index(request: HttpRequest) -> HttpResponse:
     games = [{"code": game, "name": labels.GAME_NAMES.get(game, game), "blurb": BLURBS[game],
-              "url": reverse("rules-game", args=[game])} for game in _games()]
+              "url": reverse("web:rules-game", args=[game])} for game in _games()]
     return render(request, "scorebook/rules/index.html", {"games": games})
 
 

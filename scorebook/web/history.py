@@ -1,5 +1,5 @@
-"""The history pages: my matches with filters, a match's full history, its printable sheet, its
-export (JSON, CSV) and the import of a match file.
+"""A match's full history, its printable sheet, its export (JSON, CSV) and the import of a match
+file.
 
 Pages only read; the import writes through ``exports.match_import``, which replays the file
 through the services. Every match is looked up among the caller's own: anyone else's is a 404.
@@ -10,89 +10,21 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_http_methods
 
-from referee.games import GAMES, find_game
+from referee.games import find_game
 from referee.ledger import Rejected, error
-from scorebook import exports, labels, selectors, views
-from scorebook.models import Deal, Match, Player, Revision
+from scorebook import exports, labels, selectors
+from scorebook.models import Deal, Match, Revision
 from scorebook.sheets import render_line, violation_json
+from scorebook.web.contexts import option_rows, sheet_context
 
-PAGE_SIZE = 20
 MAX_UPLOAD = 2 * 1024 * 1024  # a 1000 match of 100 deals with its history is about 100 kB
-
-
-# ---------------------------------------------------------------- my matches, filtered
-
-
-class MatchFilter(forms.Form):
-    """The filters above "My matches". Every field is optional; an invalid one is ignored."""
-
-    q = forms.CharField(label=_("Search"), required=False, max_length=100,
-                        widget=forms.TextInput(attrs={"type": "search", "placeholder": _("Match or player name")}))
-    game = forms.ChoiceField(label=_("Game"), required=False)
-    player = forms.TypedChoiceField(label=_("Player"), required=False, coerce=int, empty_value=None)
-    date_from = forms.DateField(label=pgettext_lazy("date range", "From"), required=False,
-                                widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(label=pgettext_lazy("date range", "To"), required=False,
-                              widget=forms.DateInput(attrs={"type": "date"}))
-    finished = forms.ChoiceField(label=_("State"), required=False,
-                                 choices=[("", _("Any")), ("no", _("In play")), ("yes", _("Finished"))])
-
-    def __init__(self, data: Any, players: list[tuple[int, str]]):
-        super().__init__(data)
-        self.fields["game"].choices = [("", _("Any game"))] + [(g, labels.GAME_NAMES.get(g, g)) for g in GAMES]
-        self.fields["player"].choices = [("", _("Anyone"))] + players
-
-
-def _search(matches: QuerySet[Match], text: str) -> QuerySet[Match]:
-    """Matches whose name or a player's name contains *text*, in any case.
-
-    Done in Python over one query of names: SQLite's LIKE folds the case of ASCII letters only,
-    so "аня" would not find "Аня" there; casefold() does, on every database.
-    """
-    needle = text.casefold()
-    found = [pk for pk, name, players in matches.values_list("pk", "name", "players")
-             if needle in name.casefold() or any(needle in str(p).casefold() for p in players or ())]
-    return matches.filter(pk__in=found)
-
-
-def home_context(request: HttpRequest) -> dict[str, Any]:
-    """The caller's matches, filtered and paginated, for ``scorebook/home.html``.
-
-    Queries: the owner's players (the filter's choices), the count and the page; one more for a
-    search. The same for 3 matches as for 300.
-    """
-    players = list(Player.objects.filter(owner=request.user).order_by("name").values_list("pk", "name"))
-    form = MatchFilter(request.GET, players)
-    form.is_valid()  # fills cleaned_data with the valid fields; the invalid ones show their error
-    given = form.cleaned_data
-    matches = selectors.matches_of(request.user)
-    if given.get("game"):
-        matches = matches.filter(game=given["game"])
-    if given.get("player") is not None:
-        matches = matches.filter(seats__player_id=given["player"])
-    if given.get("date_from"):
-        matches = matches.filter(created_at__date__gte=given["date_from"])
-    if given.get("date_to"):
-        matches = matches.filter(created_at__date__lte=given["date_to"])
-    if given.get("finished"):
-        matches = matches.filter(finished=given["finished"] == "yes")
-    if given.get("q", "").strip():
-        matches = _search(matches, given["q"].strip())
-    page = Paginator(matches.order_by("-updated_at", "-id"), PAGE_SIZE).get_page(request.GET.get("page"))
-    filtered = any(given.get(name) not in (None, "") for name in form.fields)
-    return {"form": form, "page": page, "matches": page.object_list, "filtered": filtered,
-            "has_players": bool(players)}
 
 
 # ---------------------------------------------------------------- a match's history
@@ -166,8 +98,8 @@ def match_history(request: HttpRequest, pk: int) -> HttpResponse:
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.user, pk)
     module = find_game(match.game)
-    rules = views.option_rows(module, module.parse_options(match.options, None))
-    context = views.sheet_context(match) | {"rules": rules,
+    rules = option_rows(module, module.parse_options(match.options, None))
+    context = sheet_context(match) | {"rules": rules,
                                             "preset_label": labels.PRESETS.get(match.preset, match.preset)}
     return render(request, "scorebook/history/print.html", context)
 
@@ -220,5 +152,5 @@ def match_import_page(request: HttpRequest) -> HttpResponse:
             problems = [violation_json(v) for v in rejected.violations]
             return render(request, "scorebook/history/import.html", {"violations": problems}, status=400)
         messages.success(request, gettext("The match is imported, with its whole history."))
-        return redirect("match", pk=match.pk)
+        return redirect("web:match", pk=match.pk)
     return render(request, "scorebook/history/import.html", {"violations": []})

@@ -1,8 +1,11 @@
-"""A player's statistics, read from the cached sheets of his matches (``Match.sheet``): the seat he
+"""The players pages: my recurring players, and one player's statistics per game with a chart.
+
+A player's statistics are read from the cached sheets of his matches (``Match.sheet``): the seat he
 sat in (``Seat.index``) picks his column in every row, and each game's row ``result`` says what
 happened in it (RULES.md). Nothing here writes; the number of queries does not grow with the number
 of matches: the seats with their matches in one query, and — only when some cached sheets were
-made by older rules — the deals of those matches in one more, replayed in Python.
+made by older rules — the deals of those matches in one more, replayed in Python. Views start
+from the caller's own players (another owner's player is a 404).
 """
 
 from __future__ import annotations
@@ -12,13 +15,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
 from django.db.models.fields.json import KeyTransform
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from referee.games import GAMES
 from referee.games.terz import KIND_TEXT
 from referee.ledger import Rejected
-from scorebook import selectors
+from scorebook import charts, labels, selectors
 from scorebook.forms.tongits import ENDINGS
 from scorebook.models import Deal, Match, Player, Seat
 from scorebook.sheets import engine_fingerprint
@@ -242,3 +250,58 @@ def terz_kind_label(kind: str) -> str:
 
 def tongits_ending_label(ending: str) -> str:
     return str(ENDINGS.get(ending, ending))  # the entry form's words for the endings
+
+
+# ---------------------------------------------------------------- the pages
+
+
+@login_required
+def player_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "scorebook/stats/players.html", {"players": players_summary(request.user)})
+
+
+@login_required
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.filter(owner=request.user), pk=pk)
+    blocks = player_stats(player)
+    for block in blocks:
+        block["chart"] = player_chart(player, block)
+        block["name"] = labels.GAME_NAMES.get(block["game"], block["game"])
+        if block["game"] == "terz":
+            for row in block["declarations"]:
+                row["label"] = terz_kind_label(row["kind"])
+        if block["game"] == "tongits":
+            for row in block["wins"]:
+                row["label"] = tongits_ending_label(row["ending"])
+        if block["game"] == "thousand":
+            for row in block["marriages"]:
+                row["symbol"] = labels.SUIT_SYMBOLS.get(row["suit"], row["suit"])
+                row["label"] = labels.SUIT_NAMES.get(row["suit"], row["suit"])
+    return render(request, "scorebook/stats/player.html", {"player": player, "blocks": blocks})
+
+
+def player_chart(player: Player, block: dict[str, Any]) -> SafeString:
+    """1000: bids made and failed by contract level; the other games: his result in each of his
+    last matches (the final or current total: points, chips or money), oldest first."""
+    game = block["game"]
+    chart_id = f"player-{player.pk}-{game}"
+    if game == "thousand":
+        levels = block["bids"]
+        made, failed = pgettext("bids", "made"), pgettext("bids", "failed")
+        desc = "; ".join(_("%(level)s: %(made)s made, %(failed)s failed") % {
+            "level": level["label"], "made": level["made"], "failed": level["failed"]} for level in levels)
+        return charts.bar_chart(chart_id=chart_id, categories=[level["label"] for level in levels],
+                                series=[(made, [level["made"] for level in levels]),
+                                        (failed, [level["failed"] for level in levels])],
+                                title=_("%(player)s's contracts by level") % {"player": player.name},
+                                desc=desc, value_label=_("contracts"))
+    recent = list(reversed(block["items"][: RECENT]))
+    value_label = {"tongits": _("chips"), "khrap": _("money")}.get(game, _("points"))
+    count = len(recent)
+    title = ngettext("%(player)s's result in his last match", "%(player)s's results in his last %(count)s matches",
+                     count) % {"player": player.name, "count": count}
+    desc = "; ".join(_("%(date)s: %(total)s") % {"date": item.match.created_at.date().isoformat(),
+                                                 "total": item.total} for item in recent)
+    return charts.bar_chart(chart_id=chart_id, categories=[str(i) for i in range(1, count + 1)],
+                            series=[(value_label, [item.total for item in recent])], title=title, desc=desc,
+                            value_label=value_label)

@@ -1,4 +1,4 @@
-"""Live pages (issue [7/7]): share links, the read-only watch page, the table display, and the
+"""Live pages: share links, the read-only watch page, the table display, and the
 files that make Scorebook an installable app that keeps working without a connection.
 
 Watch pages need no login: the share token is the key, and an unknown or revoked one is a 404.
@@ -27,9 +27,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from scorebook import selectors, sharing
+from scorebook import selectors, services
 from scorebook.models import Match
-from scorebook.views import sheet_context
+from scorebook.web.contexts import sheet_context
 
 # The poll of every live page, as on the match page: every 4 s while the page is in view.
 POLL_TRIGGER = "every 4s [document.visibilityState === 'visible']"
@@ -48,23 +48,23 @@ def _unchanged(request: HttpRequest, matches: QuerySet[Match], pk: int | None = 
 @login_required
 @require_POST
 def match_share(request: HttpRequest, pk: int) -> HttpResponse:
-    sharing.match_share(match=selectors.match_of(request.user, pk))
-    return redirect(reverse("match", args=[pk]) + "?panel=share#share")
+    services.match_share(match=selectors.match_of(request.user, pk))
+    return redirect(reverse("web:match", args=[pk]) + "?panel=share#share")
 
 
 @login_required
 @require_POST
 def match_unshare(request: HttpRequest, pk: int) -> HttpResponse:
-    sharing.match_unshare(match=selectors.match_of(request.user, pk))
-    return redirect(reverse("match", args=[pk]) + "?panel=share#share")
+    services.match_unshare(match=selectors.match_of(request.user, pk))
+    return redirect(reverse("web:match", args=[pk]) + "?panel=share#share")
 
 
 # ---------------------------------------------------------------- watching (anyone with the link)
 
 
 def _watch_context(match: Match, token: str) -> dict[str, Any]:
-    return sheet_context(match) | {"poll_url": reverse("watch-sheet", args=[token]), "poll_trigger": POLL_TRIGGER,
-                                   "display_url": reverse("watch-display", args=[token])}
+    return sheet_context(match) | {"poll_url": reverse("web:watch-sheet", args=[token]), "poll_trigger": POLL_TRIGGER,
+                                   "display_url": reverse("web:watch-display", args=[token])}
 
 
 def watch(request: HttpRequest, token: str) -> HttpResponse:
@@ -94,10 +94,19 @@ def _display_context(match: Match, poll_url: str, back_url: str) -> dict[str, An
                     "last": last, "poll_url": poll_url, "poll_trigger": POLL_TRIGGER, "back_url": back_url}
 
 
+def _my_display(match: Match) -> dict[str, Any]:
+    pk = match.pk
+    return _display_context(match, reverse("web:match-display-panel", args=[pk]), reverse("web:match", args=[pk]))
+
+
+def _watched_display(match: Match, token: str) -> dict[str, Any]:
+    return _display_context(match, reverse("web:watch-display-panel", args=[token]),
+                            reverse("web:watch", args=[token]))
+
+
 @login_required
 def match_display(request: HttpRequest, pk: int) -> HttpResponse:
-    match = selectors.match_of(request.user, pk)
-    context = _display_context(match, reverse("match-display-panel", args=[pk]), reverse("match", args=[pk]))
+    context = _my_display(selectors.match_of(request.user, pk))
     return render(request, "scorebook/live/display.html", context)
 
 
@@ -105,22 +114,19 @@ def match_display(request: HttpRequest, pk: int) -> HttpResponse:
 def match_display_panel(request: HttpRequest, pk: int) -> HttpResponse:
     if _unchanged(request, selectors.matches_of(request.user), pk):
         return HttpResponse(status=204)
-    match = selectors.match_of(request.user, pk)
-    context = _display_context(match, reverse("match-display-panel", args=[pk]), reverse("match", args=[pk]))
+    context = _my_display(selectors.match_of(request.user, pk))
     return render(request, "scorebook/live/display.html#panel", context)
 
 
 def watch_display(request: HttpRequest, token: str) -> HttpResponse:
-    match = selectors.watched_match(token)
-    context = _display_context(match, reverse("watch-display-panel", args=[token]), reverse("watch", args=[token]))
+    context = _watched_display(selectors.watched_match(token), token)
     return render(request, "scorebook/live/display.html", context)
 
 
 def watch_display_panel(request: HttpRequest, token: str) -> HttpResponse:
     if _unchanged(request, selectors.watched(token)):
         return HttpResponse(status=204)
-    match = selectors.watched_match(token)
-    context = _display_context(match, reverse("watch-display-panel", args=[token]), reverse("watch", args=[token]))
+    context = _watched_display(selectors.watched_match(token), token)
     return render(request, "scorebook/live/display.html#panel", context)
 
 
@@ -162,7 +168,7 @@ SHELL_FILES = ["css/app.css", "js/offline.js", "js/cards.js", "js/thirteens.js",
 
 def app_shell() -> list[str]:
     """What the service worker keeps for offline use: styles, scripts, icons, the offline page."""
-    return [*(static(name) for name in SHELL_FILES), *_htmx_scripts(), reverse("offline")]
+    return [*(static(name) for name in SHELL_FILES), *_htmx_scripts(), reverse("web:offline")]
 
 
 def _shell_stamp() -> str:
@@ -185,7 +191,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     # installs the new worker and the old cache is dropped when it activates.
     cache_name = "scorebook-" + hashlib.sha256("\n".join([script, *shell, _shell_stamp()]).encode()).hexdigest()[:12]
     prelude = (f"const CACHE = {_js(cache_name)};\nconst SHELL = [{', '.join(_js(url) for url in shell)}];\n"
-               f"const OFFLINE_PAGE = {_js(reverse('offline'))};\nconst STATIC_PREFIX = {_js(static(''))};\n")
+               f"const OFFLINE_PAGE = {_js(reverse('web:offline'))};\nconst STATIC_PREFIX = {_js(static(''))};\n")
     response = HttpResponse(prelude + script, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"  # the browser checks for a new worker on every visit

@@ -81,13 +81,13 @@ def _answer(request: HttpRequest, partial: str, **forms: Any) -> HttpResponse:
 
 @login_required
 def referee_index(request: HttpRequest) -> HttpResponse:
-    games = [{"name": labels.GAME_NAMES["thousand"], "url": reverse("referee-thousand"),
+    games = [{"name": labels.GAME_NAMES["thousand"], "url": reverse("web:referee-thousand"),
               "checks": [_("May I bid this much?"), _("May I declare this marriage now?"),
                          _("How many card points are these?")]}]
     # The other games' check pages, each mounted at /referee/<game>/ (scorebook/checks/).
     for game, module in check_modules().items():
         games.append({"name": getattr(module, "TITLE", labels.GAME_NAMES.get(game, game)),
-                      "url": f"{reverse('referee')}{game}/", "checks": list(getattr(module, "CHECKS", ()))})
+                      "url": f"{reverse('web:referee')}{game}/", "checks": list(getattr(module, "CHECKS", ()))})
     return render(request, "scorebook/referee/index.html", {"games": games})
 
 

@@ -1,0 +1,135 @@
+"""The match page (the sheet and the entry form), its poll, and entering or editing a deal.
+
+Views only read forms and render; every write is a call to ``scorebook.services``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from referee.ledger import Rejected
+from scorebook import selectors, services
+from scorebook.forms import form_for
+from scorebook.forms import number as typed_number
+from scorebook.models import Deal, Match
+from scorebook.sheets import violation_json
+from scorebook.web.contexts import form_context, match_context, seat_rows, sheet_context
+
+
+@login_required
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    match = selectors.match_of(request.user, pk)
+    return render(request, "scorebook/match.html", match_context(request, match))
+
+
+@login_required
+def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The poll: 204 (htmx keeps what it shows) until the match's version moves."""
+    if request.GET.get("since") == str(selectors.version_of(selectors.matches_of(request.user), pk)):
+        return HttpResponse(status=204)
+    match = selectors.match_of(request.user, pk)
+    context = sheet_context(match)
+    response = render(request, "scorebook/match.html#sheet", context)
+    # Another phone wrote: the entry forms' expected_version (else this phone's next save is
+    # refused as a conflict) and the chart move on with the sheet, as out-of-band swaps.
+    response.write(render_to_string("scorebook/live/_poll_oob.html", context, request))
+    return response
+
+
+def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = defaultdict(list)
+    for v in rejected.violations:
+        name = form.field_name(v.field, action)
+        message = violation_json(v, players)["message"]
+        if v.deal is not None and name == "__all__":
+            message = _("Deal %(number)s: %(message)s") % {"number": v.deal, "message": message}
+        errors[name].append(message)
+    return dict(errors)
+
+
+def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any, dict[str, Any]]:
+    """Run the write the form asks for; return (written or None, form context overrides)."""
+    form = form_for(match.game)
+    if form is None:
+        raise Http404("this game's deals are entered through the API")
+    seats = len(match.players)
+    neutral = selectors.current_sheet(match)
+    action = request.POST.get("action", "play")
+    expected = typed_number(request.POST.get("expected_version"))
+    client_id = request.POST.get("client_id") or None
+    common = {"match": match, "author": request.user, "client_id": client_id,
+              "expected_version": expected if isinstance(expected, int) else None}
+    try:
+        if action == "void" and number is not None:
+            written = services.deal_void(number=number, **common)
+        else:
+            dealer = neutral["state"].get("dealer", 0)
+            if number is not None:
+                dealer = next((r["dealer"] for r in neutral["rows"] if r["number"] == number), dealer)
+            entry = form.entry_from_post(request.POST, seats, dealer)
+            written = (services.deal_record(entry=entry, **common) if number is None
+                       else services.deal_replace(number=number, entry=entry, **common))
+    except Rejected as rejected:
+        errors = _errors_from(rejected, form, match.players, action)
+        if hasattr(form, "clean_errors"):
+            errors = form.clean_errors(errors, request.POST)
+        return None, {"values": form.post_values(request.POST, seats), "errors": errors}
+    except services.VersionConflict:
+        return None, {"values": form.post_values(request.POST, seats),
+                      "errors": {"__all__": [_("Someone else changed this match meanwhile: the sheet is up to "
+                                               "date now, check your entry and save again.")]}}
+    except services.DealNotFound:
+        raise Http404 from None
+    warnings = [violation_json(w, match.players)["message"] for w in written.warnings]
+    return written, {"warnings": warnings}
+
+
+@login_required
+@require_POST
+def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
+    match = selectors.match_of(request.user, pk)
+    written, form = _write(request, match, None)
+    match.refresh_from_db()
+    context = match_context(request, match, **form)
+    if request.htmx:
+        response = render(request, "scorebook/match.html#main", context)
+        if written is None:  # refused: bring the form and its errors into view
+            response["HX-Reswap"] = "outerHTML show:#entry-title:top"
+        return response
+    if written is not None and not form.get("warnings"):
+        return redirect("web:match", pk=match.pk)
+    return render(request, "scorebook/match.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match = selectors.match_of(request.user, pk)
+    deal = get_object_or_404(Deal.objects.filter(match=match), number=number)
+    if request.method == "POST":
+        written, form = _write(request, match, number)
+        if written is not None:
+            return redirect(reverse("web:match", args=[match.pk]) + f"#deal-{number}")
+        match.refresh_from_db()
+    else:
+        game_form = form_for(match.game)
+        if game_form is None:
+            raise Http404("this game's deals are entered through the API")
+        form = {"values": game_form.values_from_entry(deal.entry, len(match.players))}
+    sheet = sheet_context(match)
+    row = next((r for r in selectors.current_sheet(match)["rows"] if r["number"] == number), None)
+    dealer = row["dealer"] if row else sheet["state"].get("dealer")
+    sits_out = dealer if sheet["state"].get("sitting_out") is not None else None
+    seats = seat_rows(match, sheet["state"] | {"dealer": dealer, "sitting_out": sits_out})
+    context = sheet | {"seats": seats, "form": form_context(match, sheet, number=number, **form), "deal": deal,
+                       "history": deal.revisions.select_related("author").all()}
+    return render(request, "scorebook/deal_edit.html", context)
