@@ -97,3 +97,13 @@ def replay_match(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], S
         raise Rejected(sheet.errors)
     voided = [d.number for d in deals if d.voided]
     return neutral_sheet(module, sheet, voided), sheet
+
+
+def state_before(match: Match, number: int) -> dict[str, Any]:
+    """The referee's state (dumped) in which deal *number* is entered: the replay of the counted
+    deals before it (who deals, who sits out, what lies in the pot…)."""
+    module = find_game(match.game)
+    earlier = match.deals.filter(number__lt=number).order_by("number")
+    sheet = replay(module, match_options(match), len(match.players), match.first_dealer,
+                   counted_entries(match, list(earlier)))
+    return module.dump_state(sheet.state)

@@ -14,6 +14,7 @@ from django.db.models import F
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
+from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Player, Revision, Seat
 from scorebook.selectors import replay_match
 from scorebook.sheets import neutral_sheet
@@ -60,8 +61,8 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
     except Rejected as rejected:
         problems += rejected.violations
         resolved = None
-    if resolved is not None and hasattr(module, "check_options"):
-        problems += module.check_options(resolved, len(players))
+    if resolved is not None:
+        problems += game_ui(game).check_options(resolved, len(players))
     if problems:
         raise Rejected(problems)
     names = [p.strip() for p in players]

@@ -5,9 +5,8 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
-from scorebook import api_referee
 from scorebook.api import history, views
-from scorebook.checks import check_modules
+from scorebook.games import GAMES
 
 app_name = "api"
 
@@ -25,12 +24,5 @@ urlpatterns = [
     path("matches/import/", history.MatchImport.as_view(), name="match-import"),
 ]
 
-# The referee's checks: stateless, no match needed (scorebook/api_referee.py).
-urlpatterns += [
-    path("referee/thousand/bid/", api_referee.ThousandBid.as_view(), name="referee-thousand-bid"),
-    path("referee/thousand/points/", api_referee.ThousandPoints.as_view(), name="referee-thousand-points"),
-    path("referee/thousand/marriage/", api_referee.ThousandMarriage.as_view(), name="referee-thousand-marriage"),
-]
-
-# The other games' checks, one module each (scorebook/checks/<game>.py).
-urlpatterns += [path(f"referee/{game}/", include(module.api_urlpatterns)) for game, module in check_modules().items()]
+# The referee's checks of each game: stateless, no match needed.
+urlpatterns += [path(f"referee/{code}/", include(game.check_api)) for code, game in GAMES.items()]

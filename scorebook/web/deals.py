@@ -18,11 +18,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.ledger import Rejected
 from scorebook import selectors, services
-from scorebook.forms import form_for
-from scorebook.forms import number as typed_number
+from scorebook.games import game_ui
 from scorebook.models import Deal, Match
 from scorebook.sheets import violation_json
-from scorebook.web.contexts import form_context, match_context, seat_rows, sheet_context
+from scorebook.web.common import number as typed_number
+from scorebook.web.contexts import form_context, match_context, sheet_context
 
 
 @login_required
@@ -58,11 +58,8 @@ def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str)
 
 def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any, dict[str, Any]]:
     """Run the write the form asks for; return (written or None, form context overrides)."""
-    form = form_for(match.game)
-    if form is None:
-        raise Http404("this game's deals are entered through the API")
+    form = game_ui(match.game).form
     seats = len(match.players)
-    neutral = selectors.current_sheet(match)
     action = request.POST.get("action", "play")
     expected = typed_number(request.POST.get("expected_version"))
     client_id = request.POST.get("client_id") or None
@@ -72,16 +69,14 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
         if action == "void" and number is not None:
             written = services.deal_void(number=number, **common)
         else:
-            dealer = neutral["state"].get("dealer", 0)
-            if number is not None:
-                dealer = next((r["dealer"] for r in neutral["rows"] if r["number"] == number), dealer)
-            entry = form.entry_from_post(request.POST, seats, dealer)
+            # The state the deal is entered in: today's for the next deal, its own for an earlier one.
+            state = (selectors.current_sheet(match)["state"] if number is None
+                     else selectors.state_before(match, number))
+            entry = form.entry_from_post(request.POST, seats, state)
             written = (services.deal_record(entry=entry, **common) if number is None
                        else services.deal_replace(number=number, entry=entry, **common))
     except Rejected as rejected:
-        errors = _errors_from(rejected, form, match.players, action)
-        if hasattr(form, "clean_errors"):
-            errors = form.clean_errors(errors, request.POST)
+        errors = form.clean_errors(_errors_from(rejected, form, match.players, action), request.POST)
         return None, {"values": form.post_values(request.POST, seats), "errors": errors}
     except services.VersionConflict:
         return None, {"values": form.post_values(request.POST, seats),
@@ -121,15 +116,8 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             return redirect(reverse("web:match", args=[match.pk]) + f"#deal-{number}")
         match.refresh_from_db()
     else:
-        game_form = form_for(match.game)
-        if game_form is None:
-            raise Http404("this game's deals are entered through the API")
-        form = {"values": game_form.values_from_entry(deal.entry, len(match.players))}
+        form = {"values": game_ui(match.game).form.values_from_entry(deal.entry, len(match.players))}
     sheet = sheet_context(match)
-    row = next((r for r in selectors.current_sheet(match)["rows"] if r["number"] == number), None)
-    dealer = row["dealer"] if row else sheet["state"].get("dealer")
-    sits_out = dealer if sheet["state"].get("sitting_out") is not None else None
-    seats = seat_rows(match, sheet["state"] | {"dealer": dealer, "sitting_out": sits_out})
-    context = sheet | {"seats": seats, "form": form_context(match, sheet, number=number, **form), "deal": deal,
+    context = sheet | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
                        "history": deal.revisions.select_related("author").all()}
     return render(request, "scorebook/deal_edit.html", context)

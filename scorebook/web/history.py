@@ -17,12 +17,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_http_methods
 
-from referee.games import find_game
 from referee.ledger import Rejected, error
-from scorebook import exports, labels, selectors
+from scorebook import exports, selectors
+from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Revision
 from scorebook.sheets import render_line, violation_json
-from scorebook.web.contexts import option_rows, sheet_context
+from scorebook.web.contexts import option_rows, preset_label, sheet_context
 
 MAX_UPLOAD = 2 * 1024 * 1024  # a 1000 match of 100 deals with its history is about 100 kB
 
@@ -97,10 +97,10 @@ def match_history(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.user, pk)
-    module = find_game(match.game)
-    rules = option_rows(module, module.parse_options(match.options, None))
+    game = game_ui(match.game)
+    rules = option_rows(game, selectors.match_options(match))
     context = sheet_context(match) | {"rules": rules,
-                                            "preset_label": labels.PRESETS.get(match.preset, match.preset)}
+                                            "preset_label": preset_label(game, match.preset)}
     return render(request, "scorebook/history/print.html", context)
 
 

@@ -28,6 +28,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from scorebook import selectors, services
+from scorebook.games import GAMES
 from scorebook.models import Match
 from scorebook.web.contexts import sheet_context
 
@@ -162,7 +163,9 @@ def _htmx_scripts() -> list[str]:
     return re.findall(r'src="([^"]+)"', tag)
 
 
-SHELL_FILES = ["css/app.css", "js/offline.js", "js/cards.js", "js/thirteens.js", "js/tongits.js",
+# The shared files, then each game's own scripts (its record's ``scripts``).
+SHELL_FILES = ["css/app.css", "js/offline.js", "js/cards.js",
+               *(path for game in GAMES.values() for path in game.scripts),
                *(path for path, _sizes, _purpose in ICONS), "icons/apple-touch-icon.png"]
 
 

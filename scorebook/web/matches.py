@@ -19,15 +19,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from referee.games import GAMES, find_game
 from referee.ledger import Rejected
 from referee.reading import option_fields
-from scorebook import labels, selectors, services
-from scorebook.forms import number as typed_number
-from scorebook.forms import page_games
+from scorebook import selectors, services
+from scorebook.games import GAMES
 from scorebook.models import Match, Player
 from scorebook.sheets import violation_json
-from scorebook.web.contexts import option_rows
+from scorebook.web.common import number as typed_number
+from scorebook.web.contexts import option_rows, preset_label
 
 PAGE_SIZE = 20
 
@@ -57,7 +56,7 @@ class MatchFilter(forms.Form):
 
     def __init__(self, data: Any, players: list[tuple[int, str]]):
         super().__init__(data)
-        self.fields["game"].choices = [("", _("Any game"))] + [(g, labels.GAME_NAMES.get(g, g)) for g in GAMES]
+        self.fields["game"].choices = [("", _("Any game"))] + [(g.name, g.display_name) for g in GAMES.values()]
         self.fields["player"].choices = [("", _("Anyone"))] + players
 
 
@@ -105,10 +104,9 @@ def home_context(request: HttpRequest) -> dict[str, Any]:
 # ---------------------------------------------------------------- a new match
 
 
-def _read_options(module: Any, post: Any, base: Any) -> tuple[dict[str, Any], dict[str, list[str]]]:
+def _read_options(module: Any, post: Any, base: Any) -> dict[str, Any]:
     """The options typed in the form that differ from the preset, as API overrides."""
     overrides: dict[str, Any] = {}
-    errors: dict[str, list[str]] = defaultdict(list)
     for spec in option_fields(module.Options):
         meta, name = spec.metadata, spec.name
         key = f"opt_{name}"
@@ -120,7 +118,7 @@ def _read_options(module: Any, post: Any, base: Any) -> tuple[dict[str, Any], di
             for suit, points in current:
                 typed = typed_number(post.get(f"{key}_{suit}"))
                 value[suit] = points if typed is None else typed
-            if tuple(sorted(value.items(), key=lambda kv: "HDCS".index(kv[0]))) == current:
+            if tuple((suit, value[suit]) for suit, _points in current) == current:
                 continue
         elif meta["kind"] == "money":
             text = (post.get(key) or "").strip().replace(",", ".")
@@ -137,25 +135,24 @@ def _read_options(module: Any, post: Any, base: Any) -> tuple[dict[str, Any], di
                 value = text
         if value != current:
             overrides[name] = value
-    return overrides, errors
+    return overrides
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
-    game = request.POST.get("game") or request.GET.get("game") or "thousand"
-    if game not in page_games():
-        game = "thousand"
-    module = find_game(game)
+    name = request.POST.get("game") or request.GET.get("game")
+    game = GAMES.get(name or "") or next(iter(GAMES.values()))  # an unknown game: the first one
+    module = game.rules
     preset = request.POST.get("preset") or request.GET.get("preset") or module.DEFAULT_PRESET
     if preset not in module.PRESETS:
         preset = module.DEFAULT_PRESET
     base = module.PRESETS[preset]
     seats = module.SEATS
     context: dict[str, Any] = {
-        "games": [(name, labels.GAME_NAMES.get(name, name)) for name in page_games()], "game": game,
-        "presets": [(name, labels.PRESETS.get(name, name)) for name in module.PRESETS], "preset": preset,
-        "preset_note": getattr(module, "PRESET_NOTES", {}).get(preset, ""),
+        "games": [(code, other.display_name) for code, other in GAMES.items()], "game": game.name,
+        "presets": [(code, preset_label(game, code)) for code in module.PRESETS], "preset": preset,
+        "preset_note": game.preset_notes.get(preset, ""),
         "seat_range": range(seats.stop - 1), "min_players": seats.start, "max_players": seats.stop - 1,
         "names": [""] * (seats.stop - 1), "first_dealer": 0, "name": "", "errors": {}, "general_errors": [],
     }
@@ -163,9 +160,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
         names = [request.POST.get(f"player_{i}", "").strip() for i in range(seats.stop - 1)]
         players = [n for n in names if n]
         first_dealer = typed_number(request.POST.get("first_dealer")) or 0
-        overrides, _errors = _read_options(module, request.POST, base)
+        overrides = _read_options(module, request.POST, base)
         try:
-            match = services.match_create(owner=request.user, game=game, players=players,
+            match = services.match_create(owner=request.user, game=game.name, players=players,
                                           first_dealer=first_dealer if isinstance(first_dealer, int) else -1,
                                           preset=preset, options=overrides, name=request.POST.get("name", ""))
         except Rejected as rejected:
@@ -174,14 +171,13 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 errors[v.field or "__all__"].append(violation_json(v, players)["message"])
             context |= {"names": names, "first_dealer": first_dealer, "name": request.POST.get("name", ""),
                         "errors": dict(errors), "general_errors": errors.get("__all__", []) + errors.get("players", [])}
-            shown = _shown_options(module, base, overrides)
-            context["options"] = option_rows(module, shown, errors)
+            context["options"] = option_rows(game, _shown_options(module, base, overrides), errors)
             return render(request, "scorebook/match_new.html", context, status=200)
         return redirect("web:match", pk=match.pk)
     if request.method == "POST":  # the game or the preset changed: the form again, names kept
         context["names"] = [request.POST.get(f"player_{i}", "") for i in range(seats.stop - 1)]
         context["name"] = request.POST.get("name", "")
-    context["options"] = option_rows(module, base)
+    context["options"] = option_rows(game, base)
     return render(request, "scorebook/match_new.html", context)
 
 
@@ -190,10 +186,7 @@ def _shown_options(module: Any, base: Any, overrides: dict[str, Any]) -> Any:
     good = {}
     for name, value in overrides.items():
         try:
-            module.parse_options({name: value}, None)
-            good[name] = module.parse_options({name: value}, None).__getattribute__(name)
+            good[name] = getattr(module.parse_options({name: value}, None), name)
         except Rejected:
             continue
     return dataclasses.replace(base, **good)
-
-

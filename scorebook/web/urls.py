@@ -5,7 +5,7 @@ referee's checks of each game, and the accounts. The root URLconf adds admin and
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorebook.checks import check_modules
+from scorebook.games import GAMES
 from scorebook.web import accounts, deals, history, live, matches, referee, rules, stats
 
 app_name = "web"
@@ -44,16 +44,9 @@ urlpatterns += [
     path("offline/", live.offline, name="offline"),
 ]
 
-# The referee's checks: stateless pages, no match needed.
-urlpatterns += [
-    path("referee/", referee.referee_index, name="referee"),
-    path("referee/thousand/", referee.thousand_page, name="referee-thousand"),
-    path("referee/thousand/bid/", referee.thousand_bid, name="referee-thousand-bid"),
-    path("referee/thousand/points/", referee.thousand_points, name="referee-thousand-points"),
-    path("referee/thousand/marriage/", referee.thousand_marriage, name="referee-thousand-marriage"),
-]
-urlpatterns += [path(f"referee/{game}/", include(module.page_urlpatterns))
-                for game, module in check_modules().items()]
+# The referee's checks: stateless pages, no match needed; each game's at /referee/<game>/.
+urlpatterns += [path("referee/", referee.referee_index, name="referee")]
+urlpatterns += [path(f"referee/{code}/", include(game.check_pages)) for code, game in GAMES.items()]
 
 urlpatterns += [
     path("accounts/login/", auth_views.LoginView.as_view(template_name="registration/login.html"), name="login"),

@@ -15,7 +15,8 @@ from django.http import QueryDict
 from django.test import Client
 
 from scorebook import selectors, services
-from scorebook.forms import terz as form
+from scorebook.games.terz import form
+from scorebook.games.terz.sheet import row_extras
 from scorebook.models import Match
 
 PLAYERS = ["Остап", "Марко"]
@@ -118,8 +119,8 @@ def test_errors_move_to_the_slot_and_the_points_field_they_were_typed_in() -> No
 
 
 def test_row_extras_show_the_mountain_only_when_there_is_one() -> None:
-    assert form.row_extras({"result": {"mountain": [0, 100]}}, 2) == {"cells": [None, "▲ 100"], "tail": None}
-    assert form.row_extras({"result": {}}, 2) == {"cells": [None, None], "tail": None}
+    assert row_extras({"result": {"mountain": [0, 100]}}, 2) == {"cells": [None, "▲ 100"], "tail": None}
+    assert row_extras({"result": {}}, 2) == {"cells": [None, None], "tail": None}
 
 
 # ---------------------------------------------------------------- through the page

@@ -17,7 +17,7 @@ from django.http import QueryDict
 from django.test import Client
 
 from scorebook import selectors, services
-from scorebook.forms import thirteens as form
+from scorebook.games.thirteens import form
 from scorebook.models import Match
 from tests.scorebook.conftest import PLAYERS
 

@@ -1,0 +1,120 @@
+"""The Khrap entry form (``scorebook.registry.EntryForm``): POST fields to a khrap entry, and back.
+
+The form only reshapes what was typed; every rule is checked by the referee through the
+services. Field names: ``khrap`` (a seat, or ``none``: nobody khrapped, a ``no_khrap`` circle),
+``circle`` (1 or 2), ``dark``, ``tricks_<seat>``, ``renonce_player``, ``player``,
+``penalty_points``, ``penalty_reason``; ``action`` says which entry (``play``, ``no_khrap``,
+``renonce``, ``penalty``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import QueryDict
+
+from referee.games import khrap
+from scorebook.web.common import number as _number
+
+TEMPLATE = "scorebook/games/khrap/form.html"
+NOBODY = "none"  # the khraper picker's "nobody": the circle passed in silence (no_khrap)
+TRICKS = khrap.TRICKS
+
+
+def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The next deal: the circle the next khrap would be called in (2 after a silent circle 1)."""
+    return {"action": "play", "circle": state.get("circle", 1), "khrap": None, "dark": False}
+
+
+def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
+    """The entry the Khrap form describes. One blank tricks field is "the rest of 5"."""
+    action = post.get("action", "play")
+    if action == "penalty":
+        return {"type": "penalty", "player": _number(post.get("player")),
+                "points": _number(post.get("penalty_points")), "reason": post.get("penalty_reason", "")[:200]}
+    if action == "renonce":
+        return {"type": "renonce", "player": _number(post.get("renonce_player"))}
+    if action == "no_khrap" or post.get("khrap") == NOBODY:
+        # Seed 003: "Если никто не отважился сделать заявку на «храп»" — a silent circle.
+        return {"type": "no_khrap"}
+    tricks: list[Any] = [_number(post.get(f"tricks_{seat}")) for seat in range(seats)]
+    blank = [seat for seat, taken in enumerate(tricks) if taken is None]
+    typed = [taken for taken in tricks if isinstance(taken, int)]
+    if len(blank) == 1 and len(typed) == seats - 1:
+        # "the rest of 5": the field left empty takes the tricks the others did not. Never below 0:
+        # typed tricks over 5 are then refused as "add up to 6, not 5", the clearest message.
+        tricks[blank[0]] = max(0, TRICKS - sum(typed))
+    return {"type": "play", "khrap": _number(post.get("khrap")), "circle": _number(post.get("circle")),
+            "dark": post.get("dark") == "on", "tricks": tricks}
+
+
+def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+    """Form values that show *entry* again (the edit page), for every entry type."""
+    if not entry:
+        return {}
+    kind = entry.get("type", "play")
+    if kind == "penalty":
+        return {"action": "penalty", "player": entry.get("player"), "penalty_points": entry.get("points"),
+                "penalty_reason": entry.get("reason", "")}
+    if kind == "renonce":
+        return {"action": "renonce", "renonce_player": entry.get("player")}
+    if kind == "no_khrap":
+        # The play form with "nobody" picked: picking a khraper turns it into a played deal.
+        return {"action": "play", "khrap": NOBODY, "circle": None, "dark": False}
+    values: dict[str, Any] = {"action": "play", "khrap": entry.get("khrap"), "circle": entry.get("circle"),
+                              "dark": bool(entry.get("dark"))}
+    tricks = entry.get("tricks") or [None] * seats
+    for seat in range(seats):
+        values[f"tricks_{seat}"] = tricks[seat] if seat < len(tricks) else None
+    return values
+
+
+def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
+    """What was typed, to show the form again after a refusal."""
+    values: dict[str, Any] = {key: post.get(key) for key in post}
+    values["dark"] = post.get("dark") == "on"
+    if values.get("action") == "no_khrap":
+        values["action"] = "play"
+    return values
+
+
+def field_name(api_field: str | None, action: str = "play") -> str:
+    """An entry's field path ("tricks[1]", "circle") as the form field shown beside it."""
+    if not api_field:
+        return "__all__"
+    match = re.match(r"([a-z_]+)(?:\[(\d+)\])?", api_field)
+    if not match:
+        return "__all__"
+    name = match.group(1)
+    if action == "penalty":
+        return {"points": "penalty_points", "player": "player", "reason": "penalty_reason"}.get(name, "__all__")
+    if action == "renonce":
+        return "renonce_player" if name == "player" else "__all__"
+    if name in ("tricks", "khrap", "circle", "dark"):
+        return name  # every tricks[i] problem is shown once, under the tricks
+    return "__all__"
+
+
+def clean_errors(errors: dict[str, list[str]], post: QueryDict) -> dict[str, list[str]]:
+    """The same message for several players' tricks ("a value is needed…") once."""
+    return {name: list(dict.fromkeys(messages)) for name, messages in errors.items()}
+
+
+def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], errors: dict[str, list[str]],
+                 seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The seats with what was typed for each, the circles, the pot the deal plays for."""
+    options = khrap.parse_options(match.options or None)
+    chosen = "" if values.get("khrap") is None else str(values.get("khrap"))
+    players = [{"index": seat["index"], "name": seat["name"], "dealer": seat.get("dealer", False),
+                "khraper": chosen == str(seat["index"]), "tricks": values.get(f"tricks_{seat['index']}")}
+               for seat in seat_rows]
+    return {
+        "players": players, "nobody": chosen == NOBODY, "khrap_chosen": chosen,
+        "circle": str(values.get("circle") or ""), "circles": list(khrap.CIRCLES), "tricks_total": TRICKS,
+        "penalty_player": str(values.get("player", "")), "renonce_player": str(values.get("renonce_player", "")),
+        "general_errors": errors.get("__all__", []),
+        "options": options, "pot": state.get("pot", 0),
+        "antes_next": state.get("pot", 0) == 0, "antes_total": options.stake * len(seat_rows),
+    }
