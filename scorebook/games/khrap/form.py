@@ -13,10 +13,21 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django import forms
 from django.http import QueryDict
 
 from referee.games import khrap
-from scorebook.web.common import number as _number
+from scorebook.web.common import (
+    Flag,
+    Number,
+    Text,
+    number,
+    penalty_entry,
+    penalty_field,
+    penalty_values,
+    read,
+    the_rest,
+)
 
 TEMPLATE = "scorebook/games/khrap/form.html"
 NOBODY = "none"  # the khraper picker's "nobody": the circle passed in silence (no_khrap)
@@ -28,26 +39,39 @@ def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
     return {"action": "play", "circle": state.get("circle", 1), "khrap": None, "dark": False}
 
 
+class PlayForm(forms.Form):
+    """A played deal: the khraper (a seat, or "none"), the circle, the dark, each seat's tricks."""
+
+    khrap = Text()
+    circle = Number()
+    dark = Flag()
+
+    def __init__(self, data: QueryDict, seats: int):
+        super().__init__(data)
+        for seat in range(seats):
+            self.fields[f"tricks_{seat}"] = Number()
+
+
+class RenonceForm(forms.Form):
+    renonce_player = Number()
+
+
 def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
     """The entry the Khrap form describes. One blank tricks field is "the rest of 5"."""
     action = post.get("action", "play")
     if action == "penalty":
-        return {"type": "penalty", "player": _number(post.get("player")),
-                "points": _number(post.get("penalty_points")), "reason": post.get("penalty_reason", "")[:200]}
+        return penalty_entry(post)
     if action == "renonce":
-        return {"type": "renonce", "player": _number(post.get("renonce_player"))}
-    if action == "no_khrap" or post.get("khrap") == NOBODY:
+        return {"type": "renonce", "player": read(RenonceForm(post))["renonce_player"]}
+    typed = read(PlayForm(post, seats))
+    if action == "no_khrap" or typed["khrap"] == NOBODY:
         # Seed 003: "Если никто не отважился сделать заявку на «храп»" — a silent circle.
         return {"type": "no_khrap"}
-    tricks: list[Any] = [_number(post.get(f"tricks_{seat}")) for seat in range(seats)]
-    blank = [seat for seat, taken in enumerate(tricks) if taken is None]
-    typed = [taken for taken in tricks if isinstance(taken, int)]
-    if len(blank) == 1 and len(typed) == seats - 1:
-        # "the rest of 5": the field left empty takes the tricks the others did not. Never below 0:
-        # typed tricks over 5 are then refused as "add up to 6, not 5", the clearest message.
-        tricks[blank[0]] = max(0, TRICKS - sum(typed))
-    return {"type": "play", "khrap": _number(post.get("khrap")), "circle": _number(post.get("circle")),
-            "dark": post.get("dark") == "on", "tricks": tricks}
+    # "the rest of 5": the field left empty takes the tricks the others did not. Never below 0:
+    # typed tricks over 5 are then refused as "add up to 6, not 5", the clearest message.
+    tricks = the_rest([typed[f"tricks_{seat}"] for seat in range(seats)], TRICKS, least=0)
+    return {"type": "play", "khrap": number(typed["khrap"]), "circle": typed["circle"], "dark": typed["dark"],
+            "tricks": tricks}
 
 
 def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:
@@ -56,8 +80,7 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
         return {}
     kind = entry.get("type", "play")
     if kind == "penalty":
-        return {"action": "penalty", "player": entry.get("player"), "penalty_points": entry.get("points"),
-                "penalty_reason": entry.get("reason", "")}
+        return penalty_values(entry)
     if kind == "renonce":
         return {"action": "renonce", "renonce_player": entry.get("player")}
     if kind == "no_khrap":
@@ -89,7 +112,7 @@ def field_name(api_field: str | None, action: str = "play") -> str:
         return "__all__"
     name = match.group(1)
     if action == "penalty":
-        return {"points": "penalty_points", "player": "player", "reason": "penalty_reason"}.get(name, "__all__")
+        return penalty_field(name)
     if action == "renonce":
         return "renonce_player" if name == "player" else "__all__"
     if name in ("tricks", "khrap", "circle", "dark"):

@@ -18,13 +18,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.games import terz
 from scorebook import labels
-from scorebook.web.common import number as _number
+from scorebook.web.common import Number, Several, Text, number, penalty_entry, read
 
 CARD_POINTS = terz.CARD_POINTS
 TEMPLATE = "scorebook/games/terz/form.html"
@@ -46,18 +47,29 @@ FORFEIT_REASONS = {
 # ---------------------------------------------------------------- declarations (also the referee page)
 
 
+class DeclarationsForm(forms.Form):
+    """The declaration slots: each one's cards (tapped on a card grid) and who showed them."""
+
+    def __init__(self, data: QueryDict):
+        super().__init__(data)
+        for slot in range(SLOTS):
+            self.fields[f"decl_{slot}"] = Several()
+            self.fields[f"decl_{slot}_player"] = Number()
+
+
 def slot_declarations(post: QueryDict) -> tuple[list[dict[str, Any]], list[int]]:
     """The filled declaration slots in order: the entry's ``declarations`` and, for each, its slot.
 
     A slot counts when it has cards; its player stays ``None`` when not picked, so that the
     referee says so next to the slot."""
+    typed = read(DeclarationsForm(post))
     declarations: list[dict[str, Any]] = []
     slots: list[int] = []
     for slot in range(SLOTS):
-        cards = post.getlist(f"decl_{slot}")
+        cards = typed[f"decl_{slot}"]
         if not cards:
             continue
-        declarations.append({"player": _number(post.get(f"decl_{slot}_player")), "cards": list(cards)})
+        declarations.append({"player": typed[f"decl_{slot}_player"], "cards": cards})
         slots.append(slot)
     return declarations, slots
 
@@ -95,24 +107,42 @@ def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
     return {"action": "play"}
 
 
+class PlayForm(forms.Form):
+    """A played deal (its declarations apart): the trumps, who counted his card points, his points
+    and the other's, who took the last trick."""
+
+    trump = Text()
+    counter = Number()
+    counted = Number()
+    other = Number()
+    last_trick = Number()
+
+
+class MountainForm(forms.Form):
+    """A false declaration, a wrong recording or a forfeit: the player, the points, the reason."""
+
+    player = Number()
+    penalty_points = Number()
+    reason = Text()
+
+
 def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
     """The entry the Terz form describes. A blank ``other`` is "the rest of 150"."""
     action = post.get("action", "play")
-    player = _number(post.get("player"))
-    if action in ("false_declaration", "wrong_recording"):
-        return {"type": action, "player": player, "points": _number(post.get("penalty_points"))}
-    if action == "forfeit":
-        return {"type": "forfeit", "player": player, "reason": post.get("reason") or None}
     if action == "penalty":
-        return {"type": "penalty", "player": player, "points": _number(post.get("penalty_points")),
-                "reason": post.get("penalty_reason", "")[:200]}
+        return penalty_entry(post)
+    if action in ("false_declaration", "wrong_recording", "forfeit"):
+        typed = read(MountainForm(post))
+        if action == "forfeit":
+            return {"type": "forfeit", "player": typed["player"], "reason": typed["reason"] or None}
+        return {"type": action, "player": typed["player"], "points": typed["penalty_points"]}
+    typed = read(PlayForm(post))
     entry: dict[str, Any] = {"type": "play"}
-    if post.get("trump"):
-        entry["trump"] = post["trump"]
-    counter = _number(post.get("counter"))
+    if typed["trump"]:
+        entry["trump"] = typed["trump"]
+    counter = typed["counter"]
     if counter in range(seats):
-        counted = _number(post.get("counted"))
-        other = _number(post.get("other"))
+        counted, other = typed["counted"], typed["other"]
         if other is None and isinstance(counted, int):
             # Seed 000: "Другий гравець визначає кількість своїх очок вирахуванням суми першого
             # гравця зі ста п'ятдесяти."
@@ -120,9 +150,8 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
         points: list[Any] = [other] * seats
         points[counter] = counted
         entry["points"] = points
-    last_trick = _number(post.get("last_trick"))
-    if last_trick is not None:
-        entry["last_trick"] = last_trick
+    if typed["last_trick"] is not None:
+        entry["last_trick"] = typed["last_trick"]
     entry["declarations"] = slot_declarations(post)[0]
     return entry
 
@@ -183,7 +212,7 @@ def clean_errors(errors: dict[str, list[str]], post: QueryDict) -> dict[str, lis
     """Points next to the field they were typed in; declarations next to their slot."""
     if post.get("action", "play") != "play":
         return errors
-    counter = _number(post.get("counter"))
+    counter = number(post.get("counter"))
     moved: dict[str, list[str]] = {}
     for name, messages in errors.items():
         if name.startswith("points_"):

@@ -18,13 +18,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django import forms
 from django.http import QueryDict
 from django.utils.translation import ngettext
 
 from referee.cards import CardParseError, Joker, Rank, parse_card
 from referee.games import thirteens
 from scorebook import labels
-from scorebook.web.common import number as _number
+from scorebook.web.common import Number, Several, Text, penalty_entry, penalty_field, penalty_values, read
 
 TEMPLATE = "scorebook/games/thirteens/form.html"
 RANKS = [rank.value for rank in Rank]  # 2 … A: the 52-card deck of seed 004
@@ -37,12 +38,28 @@ def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
     return {"mode": "cards", "pick_seat": 0}
 
 
-def _tricks_from_post(post: QueryDict, seats: int) -> list[list[list[str]]]:
+class PlayForm(forms.Form):
+    """A played deal: the trumps; the tricks card by card (each taken trick as one text, and the
+    trick still in the grid with who took it) or each seat's points counted by hand."""
+
+    trump = Text()
+    mode = Text()
+    pick = Several()
+    pick_seat = Number()
+
+    def __init__(self, data: QueryDict, seats: int):
+        super().__init__(data)
+        for seat in range(seats):
+            self.fields[f"trick_{seat}"] = Several()
+            self.fields[f"points_{seat}"] = Number()
+
+
+def _tricks(typed: Mapping[str, Any], seats: int) -> list[list[list[str]]]:
     """Each seat's tricks as lists of card texts, with the trick still in the grid added to its taker."""
-    tricks = [[trick.split() for trick in post.getlist(f"trick_{seat}") if trick.split()] for seat in range(seats)]
-    picked = [code for code in post.getlist("pick") if code.strip()]
+    tricks = [[trick.split() for trick in typed[f"trick_{seat}"] if trick.split()] for seat in range(seats)]
+    picked = [code for code in typed["pick"] if code.strip()]
     if picked:
-        seat = _number(post.get("pick_seat"))
+        seat = typed["pick_seat"]
         tricks[seat if isinstance(seat, int) and 0 <= seat < seats else 0].append(picked)
     return tricks
 
@@ -50,18 +67,18 @@ def _tricks_from_post(post: QueryDict, seats: int) -> list[list[list[str]]]:
 def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
     """The entry the form describes: a penalty, or a play with tricks or hand-counted points."""
     if post.get("action") == "penalty":
-        return {"type": "penalty", "player": _number(post.get("player")),
-                "points": _number(post.get("penalty_points")), "reason": post.get("penalty_reason", "")[:200]}
+        return penalty_entry(post)
+    typed = read(PlayForm(post, seats))
     entry: dict[str, Any] = {"type": "play"}
-    trump = post.get("trump", "")
+    trump = typed["trump"] or ""
     if trump == NO_TRUMP:
         entry["trump"] = None  # seed 004: a turned joker means no trumps
     elif trump:
         entry["trump"] = trump
-    if post.get("mode") == "points":
-        entry["points"] = [_number(post.get(f"points_{seat}")) for seat in range(seats)]
+    if typed["mode"] == "points":
+        entry["points"] = [typed[f"points_{seat}"] for seat in range(seats)]
     else:
-        entry["tricks"] = _tricks_from_post(post, seats)
+        entry["tricks"] = _tricks(typed, seats)
     return entry
 
 
@@ -70,8 +87,7 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
     if not entry:
         return {}
     if entry.get("type") == "penalty":
-        return {"action": "penalty", "player": entry.get("player"), "penalty_points": entry.get("points"),
-                "penalty_reason": entry.get("reason", "")}
+        return penalty_values(entry)
     values: dict[str, Any] = {"action": "play", "pick_seat": 0}
     if "trump" in entry:
         values["trump"] = entry["trump"] if entry["trump"] is not None else NO_TRUMP
@@ -89,7 +105,7 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
 def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
     """What was tapped and typed, to show the form again after a refusal (the grid's trick included)."""
     values: dict[str, Any] = {key: post.get(key) for key in post}
-    values["tricks"] = _tricks_from_post(post, seats)
+    values["tricks"] = _tricks(read(PlayForm(post, seats)), seats)
     values.pop("pick", None)
     return values
 
@@ -99,7 +115,7 @@ def field_name(api_field: str | None, action: str = "play") -> str:
     if not api_field:
         return "__all__"
     if action == "penalty":
-        return {"points": "penalty_points", "player": "player", "reason": "penalty_reason"}.get(api_field, "__all__")
+        return penalty_field(api_field)
     match = re.match(r"([a-z_]+)(?:\[(\d+)\])?(?:\[(\d+)\])?", api_field)
     if not match:
         return "__all__"

@@ -12,12 +12,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from referee.games import thousand
 from scorebook import labels
-from scorebook.web.common import number as _number
+from scorebook.web.common import Flag, Number, Several, Text, penalty_entry, read, the_rest
 
 CARD_POINTS = thousand.CARD_POINTS
 TEMPLATE = "scorebook/games/thousand/form.html"
@@ -37,21 +38,43 @@ def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
     return {"declarer": obliged if obliged is not None else state.get("on_the_hundred"), "bid": 100}
 
 
+class PlayForm(forms.Form):
+    """A played deal or a write-off: the declarer, the bid and contract, the dark, the talon (with
+    4 players), and for each seat its card points, marriages declared, tricks and marriages held."""
+
+    declarer = Number()
+    bid = Number()
+    contract = Number()
+    dark = Flag()
+    talon_points = Number()
+    talon_marriage = Text()
+
+    def __init__(self, data: QueryDict, seats: int):
+        super().__init__(data)
+        for seat in range(seats):
+            self.fields[f"points_{seat}"] = Number()
+            self.fields[f"tricks_{seat}"] = Number()
+            self.fields[f"marriages_{seat}"] = Several()
+            self.fields[f"held_{seat}"] = Several()
+
+
+class RedealForm(forms.Form):
+    reason = Text()
+
+
 def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
     """The entry the thousand form describes, for a deal entered in *state* (who sits out is the
     referee's word: ``sitting_out``). One blank card-points field is "the rest of 120"."""
     action = post.get("action", "play")
     if action == "redeal":
-        return {"type": "redeal", "reason": post.get("reason") or "other"}
+        return {"type": "redeal", "reason": read(RedealForm(post))["reason"] or "other"}
     if action == "penalty":
-        return {"type": "penalty", "player": _number(post.get("player")),
-                "points": _number(post.get("penalty_points")), "reason": post.get("penalty_reason", "")[:200]}
-    declarer = _number(post.get("declarer"))
-    bid = _number(post.get("bid"))
-    contract = _number(post.get("contract"))
+        return penalty_entry(post)
+    typed = read(PlayForm(post, seats))
+    declarer, bid, contract = typed["declarer"], typed["bid"], typed["contract"]
     if contract is None:
         contract = bid
-    held = [sorted(set(post.getlist(f"held_{seat}"))) for seat in range(seats)]
+    held = [sorted(set(typed[f"held_{seat}"])) for seat in range(seats)]
     if action == "write_off":
         entry: dict[str, Any] = {"type": "write_off", "declarer": declarer, "bid": bid, "contract": contract}
         if any(held):
@@ -59,26 +82,22 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
         return entry
     sitting_out = state.get("sitting_out")
     active = [s for s in range(seats) if s != sitting_out]
-    points: list[Any] = [None if s == sitting_out else _number(post.get(f"points_{s}")) for s in range(seats)]
-    blank = [s for s in active if points[s] is None]
-    typed = [points[s] for s in active if isinstance(points[s], int)]
-    if len(blank) == 1 and len(typed) == len(active) - 1:
-        # "the rest of 120": the last field left empty takes whatever the others did not.
-        points[blank[0]] = CARD_POINTS - sum(typed)
+    # "the rest of 120": the one field left empty takes whatever the others did not.
+    played = iter(the_rest([typed[f"points_{s}"] for s in active], CARD_POINTS))
+    points: list[Any] = [None if s == sitting_out else next(played) for s in range(seats)]
     entry = {"type": "play", "declarer": declarer, "bid": bid, "contract": contract, "points": points,
-             "marriages": [[] if s == sitting_out else sorted(set(post.getlist(f"marriages_{s}")))
-                           for s in range(seats)],
-             "dark": post.get("dark") == "on"}
-    tricks = [None if s == sitting_out else _number(post.get(f"tricks_{s}")) for s in range(seats)]
+             "marriages": [[] if s == sitting_out else sorted(set(typed[f"marriages_{s}"])) for s in range(seats)],
+             "dark": typed["dark"]}
+    tricks = [None if s == sitting_out else typed[f"tricks_{s}"] for s in range(seats)]
     if any(t is not None for t in tricks):
         entry["tricks"] = tricks
     if any(held):
         entry["marriages_held"] = held
     if sitting_out is not None:  # the talon is credited to the player who sits out
-        talon = _number(post.get("talon_points"))
+        talon = typed["talon_points"]
         entry["talon_points"] = talon if talon is not None else 0
-        if post.get("talon_marriage"):
-            entry["talon_marriage"] = post["talon_marriage"]
+        if typed["talon_marriage"]:
+            entry["talon_marriage"] = typed["talon_marriage"]
     return entry
 
 

@@ -15,13 +15,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django import forms
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.games import tongits
-from scorebook.web.common import number as _number
+from scorebook.web.common import Number, Several, Text, number, penalty_entry, penalty_field, read
 
 TEMPLATE = "scorebook/games/tongits/form.html"
 # Seed 002: "Старшинство карт: Т, 2, 3, … К" — the grid shows a suit low to high, ace first.
@@ -65,39 +66,57 @@ def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
     return {"action": "play", "ending": None, "challengers": [], "hands": []}
 
 
-def _hands_from_post(post: QueryDict, seats: int) -> list[dict[str, list[Any]]]:
+class PlayForm(forms.Form):
+    """A hand: how it ended and who called, fought or drew last; for each seat the cards of each
+    meld slot (and whether that meld was kept in hand) and the cards left in hand."""
+
+    ending = Text()
+    caller = Number()
+    challengers = Several()
+    last_draw = Number()
+
+    def __init__(self, data: QueryDict, seats: int):
+        super().__init__(data)
+        for seat in range(seats):
+            for slot in range(MELD_SLOTS):
+                self.fields[f"meld_{seat}_{slot}"] = Several()
+                self.fields[f"concealed_{seat}_{slot}"] = Text()
+            self.fields[f"hand_{seat}"] = Several()
+
+
+def _hands(typed: Mapping[str, Any], seats: int) -> list[dict[str, list[Any]]]:
     """Each seat's melds in slot order (empty slots skipped), concealed ones apart, and its hand."""
     hands = []
     for seat in range(seats):
         melds: list[list[str]] = []
         secret: list[list[str]] = []
         for slot in range(MELD_SLOTS):
-            cards = _sorted(post.getlist(f"meld_{seat}_{slot}"))
+            cards = _sorted(typed[f"meld_{seat}_{slot}"])
             if cards:
-                (secret if post.get(f"concealed_{seat}_{slot}") else melds).append(cards)
-        hands.append({"melds": melds, "secret": secret, "hand": _sorted(post.getlist(f"hand_{seat}"))})
+                (secret if typed[f"concealed_{seat}_{slot}"] else melds).append(cards)
+        hands.append({"melds": melds, "secret": secret, "hand": _sorted(typed[f"hand_{seat}"])})
     return hands
 
 
 def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
     """The entry the form describes: only the fields the chosen ending uses."""
     if post.get("action") == "penalty":
-        return {"type": "penalty", "player": _number(post.get("player")),
-                "points": _number(post.get("penalty_points")), "reason": post.get("penalty_reason", "")[:200]}
+        return penalty_entry(post)
+    typed = read(PlayForm(post, seats))
     entry: dict[str, Any] = {"type": "play"}
-    ending = post.get("ending") or None
+    ending = typed["ending"] or None
     if ending is not None:
         entry["ending"] = ending
     # The fields of the other endings are hidden on the page: whatever is still ticked there is not
     # part of this hand.
     if ending in ("tongit", "draw"):
-        entry["caller"] = _number(post.get("caller"))
+        entry["caller"] = typed["caller"]
     if ending == "draw":
-        entry["challengers"] = [_number(seat) for seat in post.getlist("challengers")]
+        entry["challengers"] = [number(seat) for seat in typed["challengers"]]
     if ending == "stock_out":
-        entry["last_draw"] = _number(post.get("last_draw"))
+        entry["last_draw"] = typed["last_draw"]
     hands = []
-    for hand in _hands_from_post(post, seats):
+    for hand in _hands(typed, seats):
         item: dict[str, Any] = {"melds": hand["melds"]}
         if hand["secret"]:
             item["secret"] = hand["secret"]
@@ -132,7 +151,7 @@ def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
     return {"action": post.get("action", "play"), "ending": post.get("ending"), "caller": post.get("caller"),
             "challengers": post.getlist("challengers"), "last_draw": post.get("last_draw"),
             "player": post.get("player"), "penalty_points": post.get("penalty_points"),
-            "penalty_reason": post.get("penalty_reason", ""), "hands": _hands_from_post(post, seats)}
+            "penalty_reason": post.get("penalty_reason", ""), "hands": _hands(read(PlayForm(post, seats)), seats)}
 
 
 def field_name(api_field: str | None, action: str = "play") -> str:
@@ -142,7 +161,7 @@ def field_name(api_field: str | None, action: str = "play") -> str:
     if not api_field:
         return "__all__"
     if action == "penalty":
-        return {"points": "penalty_points", "player": "player", "reason": "penalty_reason"}.get(api_field, "__all__")
+        return penalty_field(api_field)
     found = re.match(r"hands\[(\d+)\](?:\.(melds|secret|hand)(?:\[(\d+)\])?)?", api_field)
     if found:
         seat, part, index = found.groups()
