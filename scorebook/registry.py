@@ -118,8 +118,8 @@ class GameUI:
     tail_label: str | None  # the column after the players (its figure is RowExtras.tail), or none
     status_template: str | None  # above the sheet: the pot, the mountain… (or nothing)
     seat_template: str | None  # beside a player's name at the head of the sheet (or nothing)
-    preview: Callable[[Match, Preview], dict[str, Any]] | None  # the entry form's preview, or none
-    preview_template: str | None
+    preview: Callable[[Match, Preview], dict[str, Any]] | None  # the entry form's preview, or none: its context
+    preview_template: str | None  # that preview, swapped into the entry form
     scripts: tuple[str, ...]  # static files its pages load, kept by the installable app for offline use
 
     # Words on screen for its codes, beside the shared ones in scorebook.labels.

@@ -1,19 +1,20 @@
 """The reads every part shares: the caller's matches, one of them or a 404, a match watched through
-its share link, and the sheet of a match (the cached replay, or the replay itself). Nothing here
-writes; the one write path is ``scorebook.services``.
+its share link, the sheet of a match (the cached replay, or the replay itself), the state a deal is
+entered in, and a deal previewed on top of the match. Nothing here writes; the one write path is
+``scorebook.services``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
 
 from referee.games import find_game
-from referee.ledger import Rejected, Sheet, replay
+from referee.ledger import Rejected, Row, Sheet, Violation, replay
 from scorebook.models import Deal, Match
 from scorebook.sheets import engine_fingerprint, neutral_sheet
 
@@ -107,3 +108,39 @@ def state_before(match: Match, number: int) -> dict[str, Any]:
     sheet = replay(module, match_options(match), len(match.players), match.first_dealer,
                    counted_entries(match, list(earlier)))
     return module.dump_state(sheet.state)
+
+
+# ---------------------------------------------------------------- a deal previewed
+
+
+@dataclasses.dataclass(frozen=True)
+class Preview:
+    """A deal scored on top of the match with nothing written: the referee's row for it, or every
+    error the replay finds (each with its deal)."""
+
+    number: int  # the deal previewed: the next one, or the earlier one being edited
+    entry: Mapping[str, Any]  # as the form sent it
+    parsed: Any  # as the game read it (None when it cannot be read)
+    row: Row | None  # None when refused
+    errors: tuple[Violation, ...] = ()
+
+
+def deal_preview(match: Match, entry: Mapping[str, Any], number: int | None = None) -> Preview:
+    """*entry* scored as deal *number* (None: the next deal) among the match's other counted deals,
+    as the services would replay it, and nothing stored. :raises Http404: no deal *number*."""
+    module = find_game(match.game)
+    deals = list(match.deals.order_by("number"))
+    if number is None:
+        number = (deals[-1].number if deals else 0) + 1
+    elif all(deal.number != number for deal in deals):
+        raise Http404("no such deal")
+    try:
+        parsed = module.parse_entry(entry, len(match.players))
+        others = counted_entries(match, [deal for deal in deals if deal.number != number])
+    except Rejected as rejected:
+        return Preview(number, entry, None, None, tuple(rejected.violations))
+    counted = sorted([*others, (number, parsed)], key=lambda pair: pair[0])
+    sheet = replay(module, match_options(match), len(match.players), match.first_dealer, counted)
+    if sheet.errors:
+        return Preview(number, entry, parsed, None, tuple(sheet.errors))
+    return Preview(number, entry, parsed, next(row for row in sheet.rows if row.number == number))

@@ -1,4 +1,5 @@
-"""The match page (the sheet and the entry form), its poll, and entering or editing a deal.
+"""The match page (the sheet and the entry form), its poll, entering or editing a deal, and the
+entry form's preview.
 
 Views only read forms and render; every write is a call to ``scorebook.services``.
 """
@@ -20,7 +21,7 @@ from referee.ledger import Rejected
 from scorebook import selectors, services
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match
-from scorebook.sheets import violation_json
+from scorebook.sheets import on_deal, violation_json
 from scorebook.web.common import number as typed_number
 from scorebook.web.contexts import form_context, match_context, sheet_context
 
@@ -51,7 +52,7 @@ def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str)
         name = form.field_name(v.field, action)
         message = violation_json(v, players)["message"]
         if v.deal is not None and name == "__all__":
-            message = _("Deal %(number)s: %(message)s") % {"number": v.deal, "message": message}
+            message = on_deal(v.deal, message)
         errors[name].append(message)
     return dict(errors)
 
@@ -121,3 +122,25 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     context = sheet | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
                        "history": deal.revisions.select_related("author").all()}
     return render(request, "scorebook/deal_edit.html", context)
+
+
+@login_required
+@require_POST
+def deal_preview(request: HttpRequest, pk: int, game: str | None = None) -> HttpResponse:
+    """The entry form's preview: the deal it describes scored on top of the match (in place of deal
+    ``number`` when editing one), nothing written; each game shows it its own way. Another owner's
+    match, a game without a preview (or not *game*, on the old address) is a 404; what the referee
+    refuses answers 400 with the form's errors."""
+    match = selectors.match_of(request.user, pk)
+    record = game_ui(match.game)
+    if record.preview is None or record.preview_template is None or game not in (None, match.game):
+        raise Http404("no preview for this match")
+    number = typed_number(request.POST.get("number"))
+    number = number if isinstance(number, int) else None
+    state = selectors.current_sheet(match)["state"] if number is None else selectors.state_before(match, number)
+    entry = record.form.entry_from_post(request.POST, len(match.players), state)
+    preview = selectors.deal_preview(match, entry, number)
+    context = {"match": match, "preview_template": record.preview_template} | record.preview(match, preview)
+    # htmx swaps the game's preview into the form; without JavaScript, a page of its own.
+    template = record.preview_template if request.htmx else "scorebook/preview_page.html"
+    return render(request, template, context, status=400 if preview.errors else 200)

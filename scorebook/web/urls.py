@@ -18,6 +18,7 @@ urlpatterns = [
     path("matches/<int:pk>/sheet/", deals.match_sheet, name="match-sheet"),
     path("matches/<int:pk>/deals/", deals.deal_create, name="deal-create"),
     path("matches/<int:pk>/deals/<int:number>/", deals.deal_edit, name="deal-edit"),
+    path("matches/<int:pk>/preview/", deals.deal_preview, name="deal-preview"),
     path("matches/<int:pk>/history/", history.match_history, name="match-history"),
     path("matches/<int:pk>/print/", history.match_print, name="match-print"),
     path("matches/<int:pk>/export.json", history.match_export_json, name="match-export-json"),
@@ -46,6 +47,8 @@ urlpatterns += [
 
 # The referee's checks: stateless pages, no match needed; each game's at /referee/<game>/.
 urlpatterns += [path("referee/", referee.referee_index, name="referee")]
+# The entry form's preview at its first address, under the game's checks: a match of another game is a 404.
+urlpatterns += [path("referee/<slug:game>/preview/<int:pk>/", deals.deal_preview, name="deal-preview-of")]
 urlpatterns += [path(f"referee/{code}/", include(game.check_pages)) for code, game in GAMES.items()]
 
 urlpatterns += [

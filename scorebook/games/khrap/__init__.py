@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import khrap
-from scorebook.games.khrap import form, sheet, stats
+from scorebook.games.khrap import form, preview, sheet, stats
 from scorebook.registry import GameUI, no_conflicts, no_markers
 
 GAME = GameUI(
@@ -20,8 +20,8 @@ GAME = GameUI(
     tail_label=sheet.TAIL_LABEL,
     status_template="scorebook/games/khrap/status.html",
     seat_template=None,
-    preview=None,
-    preview_template=None,
+    preview=preview.preview,
+    preview_template="scorebook/games/khrap/preview.html",
     scripts=(),
     marks={
         "khrap": pgettext_lazy("mark", "khrap"),

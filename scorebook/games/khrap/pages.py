@@ -1,9 +1,6 @@
 """Khrap's referee checks as a page, ``/referee/khrap/``: "who takes this trick?" and "may I play
 this card?". The judging is ``referee.games.khrap``'s; refused cards are shown under the form.
 Nothing is stored.
-
-``/referee/khrap/preview/<match>/`` is the entry form's "what will this deal settle?": the form's
-fields scored on a copy of the match's state, nothing written.
 """
 
 from __future__ import annotations
@@ -11,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -21,13 +18,10 @@ from django.views.decorators.http import require_POST
 from referee.cards import Card, Suit
 from referee.games import khrap
 from referee.ledger import Line, Rejected
-from scorebook import selectors
-from scorebook.games.khrap import form as khrap_form
-from scorebook.sheets import render_lines, violation_json, violation_messages
+from scorebook.sheets import render_lines, violation_messages
 from scorebook.web.common import verdict
 
 PAGE = "scorebook/games/khrap/checks.html"
-PREVIEW = "scorebook/games/khrap/preview.html"
 RANKS = [rank.value for rank in khrap.ORDER]  # the 36-card deck, 6 to ace
 SUITS = [(suit, Suit(suit).symbol) for suit in ("H", "S", "D", "C")]
 
@@ -118,43 +112,8 @@ def khrap_legal(request: HttpRequest) -> HttpResponse:
     return verdict(request, PAGE, "legal_verdict", page_context(legal_form=form))
 
 
-# ---------------------------------------------------------------- the entry form's preview
-
-
-@login_required
-@require_POST
-def khrap_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """What the entry form would record, scored on the match as it stands; nothing is written."""
-    match = selectors.match_of(request.user, pk)
-    if match.game != khrap.NAME:
-        raise Http404("not a khrap match")
-    seats = len(match.players)
-    raw = khrap_form.entry_from_post(request.POST, seats, {})
-    if raw["type"] == "play" and (raw["khrap"] is None or None in raw["tricks"]):
-        return render(request, PREVIEW, {"preview": None})  # not filled in yet: nothing to say
-    neutral = selectors.current_sheet(match)
-    state = khrap.State(options=khrap.parse_options(match.options or None), totals=tuple(neutral["totals"]),
-                        dealer=neutral["state"]["dealer"], pot=neutral["state"]["pot"],
-                        circle=neutral["state"]["circle"])
-    try:
-        entry = khrap.parse_entry(raw, seats)
-        problems = khrap.validate(state, entry)
-        if problems:
-            raise Rejected(problems)
-    except Rejected as rejected:
-        errors = list(dict.fromkeys(violation_json(v, match.players)["message"] for v in rejected.violations))
-        return render(request, PREVIEW, {"preview": {"errors": errors}})
-    after, outcome = khrap.apply(state, entry)
-    players = [{"name": name, "delta": outcome.deltas[i], "total": after.totals[i]}
-               for i, name in enumerate(match.players)]
-    lines = render_lines(outcome.lines, match.players)
-    return render(request, PREVIEW, {"preview": {"players": players, "pot_before": state.pot, "pot_after": after.pot,
-                                                 "lines": lines, "errors": []}})
-
-
 urlpatterns = [
     path("", khrap_page, name="referee-khrap"),
     path("trick/", khrap_trick, name="referee-khrap-trick"),
     path("legal/", khrap_legal, name="referee-khrap-legal"),
-    path("preview/<int:pk>/", khrap_preview, name="referee-khrap-preview"),
 ]

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import thirteens
-from scorebook.games.thirteens import form, sheet, stats
+from scorebook.games.thirteens import form, preview, sheet, stats
 from scorebook.registry import GameUI, no_conflicts, no_markers
 
 GAME = GameUI(
@@ -20,8 +20,8 @@ GAME = GameUI(
     tail_label=None,
     status_template="scorebook/games/thirteens/status.html",
     seat_template=None,
-    preview=None,
-    preview_template=None,
+    preview=preview.preview,
+    preview_template="scorebook/games/thirteens/preview.html",
     scripts=("js/thirteens.js",),
     marks={
         "joker": pgettext_lazy("mark", "joker"),

@@ -1,7 +1,6 @@
 """The referee's Thirteens checks as a page, ``/referee/thirteens/``: "score this trick" (the best
 melds, drawn as boxes) and "who takes this trick?" (cards in play order, trumps; a joker cancels
-trumps). ``/referee/thirteens/preview/<match>/`` is the entry form's "Preview the scores" (htmx):
-how each trick of the deal being entered scores, before anything is saved.
+trumps).
 """
 
 from __future__ import annotations
@@ -17,14 +16,13 @@ from django.views.decorators.http import require_POST
 
 from referee.games import thirteens
 from referee.ledger import Rejected
-from scorebook import labels, selectors
+from scorebook import labels
 from scorebook.games.thirteens import form as entry_form
 from scorebook.games.thirteens.checks import drawn, read_trump
-from scorebook.sheets import render_lines, violation_json, violation_messages
+from scorebook.sheets import render_lines, violation_messages
 from scorebook.web.common import verdict
 
 PAGE = "scorebook/games/thirteens/checks.html"
-PREVIEW = "scorebook/games/thirteens/preview.html"
 TRUMP_CHOICES = [(suit, labels.SUIT_SYMBOLS[suit]) for suit in entry_form.TRUMPS]
 
 
@@ -97,50 +95,9 @@ def thirteens_winner(request: HttpRequest) -> HttpResponse:
     return verdict(request, PAGE, "winner_verdict", page_context(winner_form=form))
 
 
-@login_required
-@require_POST
-def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """The entry form's preview: each trick's score and each player's deal, or what is wrong. Nothing
-    is stored; the same referee judges when the deal is saved."""
-    match = selectors.match_of(request.user, pk)
-    seats = len(match.players)
-    options = thirteens.parse_options(match.options, None)
-    raw = entry_form.entry_from_post(request.POST, seats, {})
-    context: dict[str, Any] = {"errors": [], "players": []}
-    try:
-        entry = thirteens.parse_entry(raw, seats)
-        problems = [v for v in thirteens.validate(thirteens.initial_state(options, seats, 0), entry) if v.is_error]
-        if problems:
-            raise Rejected(problems)
-    except Rejected as rejected:
-        context["errors"] = [_where(v.field, match.players) + violation_json(v, match.players)["message"]
-                             for v in rejected.violations if v.field != "trump"]
-        return render(request, PREVIEW, context)
-    if not isinstance(entry, thirteens.Play) or entry.tricks is None:
-        return render(request, PREVIEW, context)
-    _state, outcome = thirteens.apply(thirteens.initial_state(options, seats, 0), entry)
-    for seat, taken in enumerate(entry.tricks):
-        context["players"].append({
-            "name": match.players[seat], "points": outcome.deltas[seat], "no_trick": not taken,
-            "tricks": [drawn(thirteens.score_trick(trick, options)) for trick in taken]})
-    return render(request, PREVIEW, context)
-
-
-def _where(field: str | None, players: list[str]) -> str:
-    """ "tricks[1][0][2]" as "Борис, trick 1: " for a message shown away from its field."""
-    name = entry_form.field_name(field)
-    parts = name.split("_")
-    if parts[0] == "trick" and len(parts) == 3 and int(parts[1]) < len(players):
-        return _("%(player)s, trick %(number)s: ") % {"player": players[int(parts[1])], "number": int(parts[2]) + 1}
-    if parts[0] == "tricks" and len(parts) == 2 and int(parts[1]) < len(players):
-        return players[int(parts[1])] + ": "
-    return ""
-
-
 urlpatterns = [
     path("", thirteens_page, name="referee-thirteens"),
     path("trick/", thirteens_trick, name="referee-thirteens-trick"),
     path("winner/", thirteens_winner, name="referee-thirteens-winner"),
-    path("preview/<int:pk>/", deal_preview, name="referee-thirteens-preview"),
 ]
 

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import tongits
-from scorebook.games.tongits import form, sheet, stats
+from scorebook.games.tongits import form, preview, sheet, stats
 from scorebook.registry import GameUI, no_conflicts, no_markers
 
 GAME = GameUI(
@@ -20,8 +20,8 @@ GAME = GameUI(
     tail_label=sheet.TAIL_LABEL,
     status_template="scorebook/games/tongits/status.html",
     seat_template=None,
-    preview=None,
-    preview_template=None,
+    preview=preview.preview,
+    preview_template="scorebook/games/tongits/preview.html",
     scripts=("js/tongits.js",),
     marks={
         "burned": pgettext_lazy("mark", "burned"),

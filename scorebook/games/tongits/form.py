@@ -228,5 +228,5 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         "last_draw": _seat_text(values.get("last_draw")),
         "penalty_player": _seat_text(values.get("player")) or "",
         "general_errors": general, "options": match.options,
-        "preview_url": reverse("web:referee-tongits-preview", args=[match.pk]),
+        "preview_url": reverse("web:deal-preview", args=[match.pk]),
     }

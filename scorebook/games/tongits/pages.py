@@ -1,7 +1,6 @@
 """The referee's Tong Its checks as a page, ``/referee/tongits/``: "is this a meld? a tongit?",
 "count this hand", "who wins this draw fight?" — each a form answering its verdict partial (htmx)
-or the whole page (no JavaScript). ``/referee/tongits/preview/<match>/``: the entry form's Preview,
-the hand scored on top of the match's deals with nothing stored.
+or the whole page (no JavaScript).
 """
 
 from __future__ import annotations
@@ -17,10 +16,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from referee.games import tongits
 from referee.ledger import Rejected
-from scorebook import selectors
 from scorebook.games.tongits import form as entry_form
 from scorebook.games.tongits.checks import SEATS, draw_answer, meld_answer, seat_label, tongit_answer
-from scorebook.games.tongits.preview import preview as entry_preview_of
 from scorebook.sheets import violation_messages
 from scorebook.web.common import number as typed_number
 from scorebook.web.common import verdict
@@ -99,21 +96,9 @@ def draw_check(request: HttpRequest) -> HttpResponse:
     return verdict(request, PAGE, "draw_verdict", page_context(draw_form=form))
 
 
-@login_required
-@require_POST
-def entry_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """The entry form's Preview: scored, never stored (another player's match is a 404)."""
-    match = selectors.match_of(request.user, pk)
-    number = typed_number(request.POST.get("number"))
-    preview = entry_preview_of(match, request.POST, number if isinstance(number, int) else None)
-    template = "scorebook/games/tongits/preview.html" if request.htmx else "scorebook/games/tongits/preview_page.html"
-    return render(request, template, {"preview": preview, "match": match})
-
-
 urlpatterns = [
     path("", tongits_page, name="referee-tongits"),
     path("meld/", meld_check, name="referee-tongits-meld"),
     path("count/", count_check, name="referee-tongits-count"),
     path("draw/", draw_check, name="referee-tongits-draw"),
-    path("preview/<int:pk>/", entry_preview, name="referee-tongits-preview"),
 ]
