@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.games import thousand
 from scorebook import labels
-from scorebook.web.common import Flag, Number, Several, Text, penalty_entry, read, the_rest
+from scorebook.web.common import Flag, Number, Several, Text, penalty_entry, penalty_values, read, the_rest
 
 CARD_POINTS = thousand.CARD_POINTS
 TEMPLATE = "scorebook/games/thousand/form.html"
@@ -27,7 +27,8 @@ REDEAL_REASONS = {
     "three_nines": _("three nines"),
     "weak_hand": _("a weak hand"),
     "weak_talon": _("a weak talon"),
-    "exposed_card": _("an exposed card (dealer −120, next dealer)"),
+    # Seed 001: the dealer who exposes a card is fined (RULES.md `redeal_penalty`) and the deal passes on.
+    "exposed_card": _("an exposed card (dealer −%(penalty)s, next dealer)"),
     "other": _("other"),
 }
 
@@ -105,13 +106,12 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
     """Form values that show *entry* again (the edit page)."""
     if not entry:
         return {}
+    if entry.get("type") == "penalty":
+        return penalty_values(entry)  # its "points" are one number, not one per seat
     values: dict[str, Any] = {"action": entry.get("type", "play")}
     for key in ("declarer", "bid", "contract", "talon_points", "talon_marriage", "reason"):
         if key in entry:
             values[key] = entry[key]
-    if entry.get("type") == "penalty":
-        values |= {"player": entry.get("player"), "penalty_points": entry.get("points"),
-                   "penalty_reason": entry.get("reason", "")}
     values["dark"] = bool(entry.get("dark"))
     for seat in range(seats):
         points = entry.get("points") or [None] * seats
@@ -183,6 +183,7 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         "general_errors": errors.get("__all__", []) + errors.get("type", []) + errors.get("points", []),
         "suits": [(s, labels.SUIT_SYMBOLS[s]) for s in ("H", "D", "C", "S")]
         + ([("A", labels.SUIT_SYMBOLS["A"])] if options.get("ace_marriage") else []),
-        "redeal_reasons": list(REDEAL_REASONS.items()),
+        "redeal_reasons": [(code, label % {"penalty": options["redeal_penalty"]} if code == "exposed_card" else label)
+                           for code, label in REDEAL_REASONS.items()],
         "four_players": sitting_out is not None, "options": options,
     }
