@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
@@ -148,8 +149,11 @@ def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author:
     Revision.objects.create(match=match, deal=changed, kind=kind, entry=changed.entry,
                             version=match.version, author=author if author is not None and author.pk else None,
                             client_id=client_id or None)
-    Match.objects.filter(pk=match.pk).update(sheet=neutral, finished=neutral["finished"])
-    match.sheet, match.finished = neutral, neutral["finished"]
+    # .update() skips auto_now: the time of this write is set here, so "my matches" (newest write
+    # first) puts the match that was just played on top.
+    now = timezone.now()
+    Match.objects.filter(pk=match.pk).update(sheet=neutral, finished=neutral["finished"], updated_at=now)
+    match.sheet, match.finished, match.updated_at = neutral, neutral["finished"], now
     return Written(deal=changed, match=match, warnings=_warnings_for(sheet, changed.number))
 
 
