@@ -36,6 +36,8 @@ CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT,
                            description='{"version": n, "scoresheet": {...}}: stale expected_version')
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="not one of your matches, or no such deal")
 UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
+# What a referee check answers: its verdict, or why the input is refused, or who may ask.
+CHECK_RESPONSES = {200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED, 403: UNAUTHENTICATED}
 
 
 def read_input(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:

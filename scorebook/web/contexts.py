@@ -8,6 +8,7 @@ import uuid
 from typing import Any
 
 from django.http import HttpRequest
+from django.urls import reverse
 
 from referee.reading import option_fields
 from scorebook import labels, selectors
@@ -92,8 +93,10 @@ def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | N
         values = form.initial_values(state)
     errors = errors or {}
     seats = seat_rows(match, state)
+    post_url = (reverse("web:deal-create", args=[match.pk]) if number is None
+                else reverse("web:deal-edit", args=[match.pk, number]))
     return {"template": form.TEMPLATE, "values": values, "errors": errors, "warnings": warnings or [],
-            "client_id": uuid.uuid4().hex, "editing": number, "seats": seats,
+            "client_id": uuid.uuid4().hex, "editing": number, "seats": seats, "post_url": post_url,
             "general_errors": errors.get("__all__", [])} | form.form_context(match, state, values, errors, seats)
 
 

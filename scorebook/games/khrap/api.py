@@ -6,7 +6,6 @@ and ``.../legal/`` ("may I play this card?"). The judging is ``referee.games.khr
 from __future__ import annotations
 
 from django.urls import path
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import khrap
-from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
 from scorebook.sheets import render_lines
 
 CARD_TEXT = 10  # the longest spelling of one card: "10♥️" and spaces
@@ -34,8 +33,7 @@ class KhrapLegalInput(StrictSerializer):
 
 
 class KhrapTrick(APIView):
-    @extend_schema(request=KhrapTrickInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
-                                                  403: UNAUTHENTICATED},
+    @extend_schema(request=KhrapTrickInput, responses=CHECK_RESPONSES,
                    summary="Khrap: who takes this trick (winner 0 is the led card, k the k-th card played)")
     def post(self, request: Request) -> Response:
         data = read_input(KhrapTrickInput, request)
@@ -45,8 +43,7 @@ class KhrapTrick(APIView):
 
 
 class KhrapLegal(APIView):
-    @extend_schema(request=KhrapLegalInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
-                                                  403: UNAUTHENTICATED},
+    @extend_schema(request=KhrapLegalInput, responses=CHECK_RESPONSES,
                    summary="Khrap: may this card be played from this hand (led null: he leads)?")
     def post(self, request: Request) -> Response:
         data = read_input(KhrapLegalInput, request)

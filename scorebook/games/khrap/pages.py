@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from referee.cards import Card, Suit
 from referee.games import khrap
 from referee.ledger import Line, Rejected
+from scorebook.games.khrap import GAME
 from scorebook.sheets import render_lines, violation_messages
 from scorebook.web.common import verdict
 
@@ -44,6 +45,7 @@ def _picked(post: Any, prefix: str) -> str | None:
 
 def page_context(**forms: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
+        "game_name": GAME.display_name,
         "ranks": RANKS, "suit_choices": SUITS,
         "trick_form": {"led_rank": "", "led_suit": "", "trump": "", "played": []},
         "legal_form": {"card_rank": "", "card_suit": "", "led_rank": "", "led_suit": "", "trump": "", "hand": []},

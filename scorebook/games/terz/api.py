@@ -4,14 +4,13 @@ Input serializers check shape only; refused input raises ``Rejected``, answered 
 from __future__ import annotations
 
 from django.urls import path
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, NamesSeats, StrictSerializer, read_input
+from scorebook.api.common import CHECK_RESPONSES, NamesSeats, StrictSerializer, read_input
 from scorebook.games.terz.checks import classification, comparison, seat_names
 from scorebook.games.terz.form import SLOTS
 
@@ -32,8 +31,7 @@ class ClassifyInput(StrictSerializer):
 
 
 class TerzCompare(NamesSeats):
-    @extend_schema(request=CompareInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS,
-                                                    401: UNAUTHENTICATED, 403: UNAUTHENTICATED},
+    @extend_schema(request=CompareInput, responses=CHECK_RESPONSES,
                    summary="Terz: whose declarations count, what each scores and why")
     def post(self, request: Request) -> Response:
         data = read_input(CompareInput, request)
@@ -44,8 +42,7 @@ class TerzCompare(NamesSeats):
 
 
 class TerzClassify(APIView):
-    @extend_schema(request=ClassifyInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS,
-                                                     401: UNAUTHENTICATED, 403: UNAUTHENTICATED},
+    @extend_schema(request=ClassifyInput, responses=CHECK_RESPONSES,
                    summary="Terz: what combination a set of cards is")
     def post(self, request: Request) -> Response:
         data = read_input(ClassifyInput, request)

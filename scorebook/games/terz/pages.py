@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from referee.games import terz
 from referee.ledger import Rejected, Violation
 from scorebook import labels, selectors
+from scorebook.games.terz import GAME
 from scorebook.games.terz.checks import classification, comparison, seat_names
 from scorebook.games.terz.form import RANKS, SUITS, slot_declarations, slot_rows
 from scorebook.sheets import violation_json
@@ -54,6 +55,7 @@ def page_context(names: list[str] | None = None, **forms: Any) -> dict[str, Any]
     names = names or seat_names()
     players = list(enumerate(names))
     context: dict[str, Any] = {
+        "game_name": GAME.display_name,
         "ranks": RANKS, "players": players,
         # Not "suits": the card grid reads that name for its rows.
         "trump_suits": [(s, labels.SUIT_SYMBOLS[s], labels.SUIT_NAMES[s]) for s in SUITS],

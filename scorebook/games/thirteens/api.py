@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import path
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -15,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import thirteens
-from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
 from scorebook.games.thirteens.checks import read_trump
 from scorebook.sheets import render_lines
 
@@ -37,8 +36,7 @@ class WinnerInput(StrictSerializer):
 
 
 class ThirteensTrick(APIView):
-    @extend_schema(request=TrickInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
-                                                   403: UNAUTHENTICATED},
+    @extend_schema(request=TrickInput, responses=CHECK_RESPONSES,
                    summary="Thirteens: the best score of one trick, with the melds chosen")
     def post(self, request: Request) -> Response:
         data = read_input(TrickInput, request)
@@ -51,8 +49,7 @@ class ThirteensTrick(APIView):
 
 
 class ThirteensWinner(APIView):
-    @extend_schema(request=WinnerInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
-                                                   403: UNAUTHENTICATED},
+    @extend_schema(request=WinnerInput, responses=CHECK_RESPONSES,
                    summary="Thirteens: which card takes a trick (cards in play order; a joker cancels trumps)")
     def post(self, request: Request) -> Response:
         data = read_input(WinnerInput, request)

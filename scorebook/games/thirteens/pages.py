@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from referee.games import thirteens
 from referee.ledger import Rejected
 from scorebook import labels
+from scorebook.games.thirteens import GAME
 from scorebook.games.thirteens import form as entry_form
 from scorebook.games.thirteens.checks import drawn, read_trump
 from scorebook.sheets import render_lines, violation_messages
@@ -36,6 +37,7 @@ def _house_rules(post: Any) -> dict[str, Any]:
 
 def page_context(**forms: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
+        "game_name": GAME.display_name,
         "ranks": entry_form.RANKS, "jokers": entry_form.JOKERS, "trump_choices": TRUMP_CHOICES,
         "trick_form": {"cards": [], "pip_values": "seed", "trick_point_rule": "no_meld"},
         "winner_form": {"cards": [], "order": "", "trump": ""},

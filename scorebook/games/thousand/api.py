@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import path
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -18,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import thousand
-from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
 from scorebook.sheets import render_lines
 
 DECK = len(thousand.CARD_VALUES) * len(thousand.MARRIAGE_SUITS)  # 24: the most distinct cards of its deck
@@ -59,8 +58,7 @@ def rules(data: dict[str, Any]) -> thousand.Options:
 
 
 class ThousandBid(APIView):
-    @extend_schema(request=BidInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
-                                                 403: UNAUTHENTICATED},
+    @extend_schema(request=BidInput, responses=CHECK_RESPONSES,
                    summary="1000: what a hand holds, the highest bid it allows, and whether a bid is legal")
     def post(self, request: Request) -> Response:
         data = read_input(BidInput, request)
@@ -73,8 +71,7 @@ class ThousandBid(APIView):
 
 
 class ThousandPoints(APIView):
-    @extend_schema(request=PointsInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED,
-                                                   403: UNAUTHENTICATED},
+    @extend_schema(request=PointsInput, responses=CHECK_RESPONSES,
                    summary="1000: the card points of a set of cards")
     def post(self, request: Request) -> Response:
         cards = thousand.read_cards(read_input(PointsInput, request)["cards"])
@@ -82,8 +79,7 @@ class ThousandPoints(APIView):
 
 
 class ThousandMarriage(APIView):
-    @extend_schema(request=MarriageInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS,
-                                                     401: UNAUTHENTICATED, 403: UNAUTHENTICATED},
+    @extend_schema(request=MarriageInput, responses=CHECK_RESPONSES,
                    summary="1000: may this marriage be declared now?")
     def post(self, request: Request) -> Response:
         data = read_input(MarriageInput, request)

@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.games import thousand
@@ -22,15 +23,8 @@ from scorebook.web.common import Flag, Number, Several, Text, penalty_entry, pen
 
 CARD_POINTS = thousand.CARD_POINTS
 TEMPLATE = "scorebook/games/thousand/form.html"
-REDEAL_REASONS = {
-    "four_aces": _("four aces"),
-    "three_nines": _("three nines"),
-    "weak_hand": _("a weak hand"),
-    "weak_talon": _("a weak talon"),
-    # Seed 001: the dealer who exposes a card is fined (RULES.md `redeal_penalty`) and the deal passes on.
-    "exposed_card": _("an exposed card (dealer −%(penalty)s, next dealer)"),
-    "other": _("other"),
-}
+# Seed 001: the dealer who exposes a card is fined (RULES.md `redeal_penalty`) and the deal passes on.
+EXPOSED_CARD = _("an exposed card (dealer −%(penalty)s, next dealer)")
 
 
 def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -183,7 +177,12 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         "general_errors": errors.get("__all__", []) + errors.get("type", []) + errors.get("points", []),
         "suits": [(s, labels.SUIT_SYMBOLS[s]) for s in ("H", "D", "C", "S")]
         + ([("A", labels.SUIT_SYMBOLS["A"])] if options.get("ace_marriage") else []),
-        "redeal_reasons": [(code, label % {"penalty": options["redeal_penalty"]} if code == "exposed_card" else label)
-                           for code, label in REDEAL_REASONS.items()],
+        "redeal_reasons": _redeal_reasons(options),
         "four_players": sitting_out is not None, "options": options,
     }
+
+
+def _redeal_reasons(options: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Each reason for a redeal in the referee's words; an exposed card says what it costs here."""
+    return [(code, EXPOSED_CARD % {"penalty": options["redeal_penalty"]} if code == "exposed_card"
+             else gettext(thousand.REDEAL_TEXT[code])) for code in thousand.REDEAL_REASONS]

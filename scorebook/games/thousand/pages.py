@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from referee.cards import Rank, Suit
 from referee.games import thousand
 from referee.ledger import Rejected
+from scorebook.games.thousand import GAME
 from scorebook.sheets import render_lines, violation_messages
 from scorebook.web.common import verdict
 
@@ -59,6 +60,7 @@ def _form_values(post: Any) -> dict[str, Any]:
 
 def page_context(**forms: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
+        "game_name": GAME.display_name,
         "ranks": RANKS, "marriage_choices": MARRIAGE_CHOICES,
         "bid_form": {"cards": [], "bid": "", "bid_step": "5", "marriage_values": "classic", "ace_marriage": False},
         "points_form": {"cards": []},

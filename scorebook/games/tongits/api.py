@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import path
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -15,10 +14,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import tongits
-from scorebook.api.common import UNAUTHENTICATED, VIOLATIONS, StrictSerializer, read_input
+from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
 from scorebook.games.tongits.checks import SEATS, draw_answer, meld_answer, tongit_answer
-
-ERRORS = {400: VIOLATIONS, 401: UNAUTHENTICATED, 403: UNAUTHENTICATED}
 
 
 def card_list(**kwargs: Any) -> serializers.ListField:
@@ -53,7 +50,7 @@ class DrawInput(StrictSerializer):
 
 
 class MeldCheck(APIView):
-    @extend_schema(request=MeldInput, responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(request=MeldInput, responses=CHECK_RESPONSES,
                    summary="Tong Its: is this a meld (a set or a run), and why")
     def post(self, request: Request) -> Response:
         data = read_input(MeldInput, request)
@@ -61,7 +58,7 @@ class MeldCheck(APIView):
 
 
 class TongitCheck(APIView):
-    @extend_schema(request=TongitInput, responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(request=TongitInput, responses=CHECK_RESPONSES,
                    summary="Tong Its: can every one of these cards be melded, and how")
     def post(self, request: Request) -> Response:
         data = read_input(TongitInput, request)
@@ -70,14 +67,14 @@ class TongitCheck(APIView):
 
 
 class CountCheck(APIView):
-    @extend_schema(request=CountInput, responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(request=CountInput, responses=CHECK_RESPONSES,
                    summary="Tong Its: the count of unmelded cards (A 1, 2-10 face value, J Q K 10)")
     def post(self, request: Request) -> Response:
         return Response({"count": tongits.count(tongits.read_cards(read_input(CountInput, request)["cards"]))})
 
 
 class DrawCheck(APIView):
-    @extend_schema(request=DrawInput, responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(request=DrawInput, responses=CHECK_RESPONSES,
                    summary="Tong Its: who wins a draw call, and why")
     def post(self, request: Request) -> Response:
         data = read_input(DrawInput, request)

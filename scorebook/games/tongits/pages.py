@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from referee.games import tongits
 from referee.ledger import Rejected
+from scorebook.games.tongits import GAME
 from scorebook.games.tongits import form as entry_form
 from scorebook.games.tongits.checks import SEATS, draw_answer, meld_answer, seat_label, tongit_answer
 from scorebook.sheets import violation_messages
@@ -27,6 +28,7 @@ PAGE = "scorebook/games/tongits/checks.html"
 
 def page_context(**forms: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
+        "game_name": GAME.display_name,
         "ranks": entry_form.RANKS, "seats": [(seat, seat_label(seat)) for seat in range(SEATS)],
         "meld_form": {"cards": [], "runs": True},
         "count_form": {"cards": []},
