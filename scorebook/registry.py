@@ -85,7 +85,7 @@ class EntryForm(Protocol):
         """The errors by field as the form shows them (moved, merged, reworded)."""
 
     def form_context(self, match: Match, state: Mapping[str, Any], values: dict[str, Any],
-                     errors: dict[str, list[str]], seats: list[dict[str, Any]]) -> dict[str, Any]:
+                     errors: dict[str, list[str]], seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
         """Whatever else the template needs: the seats with what was typed for each, choices."""
 
 

@@ -19,10 +19,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.ledger import Rejected
 from scorebook import selectors, services
+from scorebook.forms import number as typed_number
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match
 from scorebook.sheets import on_deal, violation_json
-from scorebook.web.common import number as typed_number
 from scorebook.web.contexts import form_context, match_context, sheet_context
 
 

@@ -22,10 +22,10 @@ from django.views.decorators.http import require_http_methods
 from referee.ledger import Rejected
 from referee.reading import option_fields
 from scorebook import selectors, services
+from scorebook.forms import number as typed_number
 from scorebook.games import GAMES
 from scorebook.models import Match, Player
 from scorebook.sheets import violation_json
-from scorebook.web.common import number as typed_number
 from scorebook.web.contexts import option_rows, preset_label
 
 PAGE_SIZE = 20

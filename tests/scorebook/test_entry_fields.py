@@ -1,4 +1,4 @@
-"""The fields every entry form reads a POST with (scorebook/web/common.py): they take what was typed
+"""The fields every entry form reads a POST with (scorebook/forms.py): they take what was typed
 and never refuse it, so that the referee refuses it in its own words."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from django import forms
 from django.http import QueryDict
 
-from scorebook.web.common import Flag, Number, Several, Text, number, penalty_entry, read, the_rest
+from scorebook.forms import Flag, Number, Several, Text, number, penalty_entry, read, the_rest
 
 
 @pytest.mark.parametrize(("typed", "read_as"), [

@@ -17,7 +17,7 @@ from django import forms
 from django.http import QueryDict
 
 from referee.games import khrap
-from scorebook.web.common import (
+from scorebook.forms import (
     Flag,
     Number,
     Text,

@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from referee.games import terz
 from scorebook import labels
-from scorebook.web.common import Number, Several, Text, number, penalty_entry, read
+from scorebook.forms import Number, Several, Text, number, penalty_entry, read
 
 CARD_POINTS = terz.CARD_POINTS
 TEMPLATE = "scorebook/games/terz/form.html"

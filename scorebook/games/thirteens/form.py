@@ -25,7 +25,7 @@ from django.utils.translation import ngettext
 from referee.cards import CardParseError, Joker, Rank, parse_card
 from referee.games import thirteens
 from scorebook import labels
-from scorebook.web.common import Number, Several, Text, penalty_entry, penalty_field, penalty_values, read
+from scorebook.forms import Number, Several, Text, penalty_entry, penalty_field, penalty_values, read
 
 TEMPLATE = "scorebook/games/thirteens/form.html"
 RANKS = [rank.value for rank in Rank]  # 2 … A: the 52-card deck of seed 004

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.games import thousand
 from scorebook import labels
-from scorebook.web.common import Flag, Number, Several, Text, penalty_entry, penalty_values, read, the_rest
+from scorebook.forms import Flag, Number, Several, Text, penalty_entry, penalty_values, read, the_rest
 
 CARD_POINTS = thousand.CARD_POINTS
 TEMPLATE = "scorebook/games/thousand/form.html"

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from referee.games import tongits
 from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
-from scorebook.games.tongits.checks import SEATS, draw_answer, meld_answer, tongit_answer
+from scorebook.games.tongits.checks import MAX_COUNT, SEATS, draw_answer, meld_answer, tongit_answer
 
 
 def card_list(**kwargs: Any) -> serializers.ListField:
@@ -44,7 +44,7 @@ def _seat(**kwargs: Any) -> serializers.IntegerField:
 class DrawInput(StrictSerializer):
     caller = _seat()
     challengers = serializers.ListField(child=_seat(), max_length=SEATS - 1)
-    counts = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=130),
+    counts = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),
                                    min_length=SEATS, max_length=SEATS)
     burned = serializers.ListField(child=_seat(), max_length=SEATS, default=list)
 

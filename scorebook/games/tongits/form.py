@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.games import tongits
-from scorebook.web.common import Number, Several, Text, number, penalty_entry, penalty_field, read
+from scorebook.forms import Number, Several, Text, number, penalty_entry, penalty_field, read
 
 TEMPLATE = "scorebook/games/tongits/form.html"
 # Seed 002: "Старшинство карт: Т, 2, 3, … К" — the grid shows a suit low to high, ace first.

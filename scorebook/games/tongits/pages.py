@@ -16,11 +16,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from referee.games import tongits
 from referee.ledger import Rejected
+from scorebook.forms import number as typed_number
 from scorebook.games.tongits import GAME
 from scorebook.games.tongits import form as entry_form
-from scorebook.games.tongits.checks import SEATS, draw_answer, meld_answer, seat_label, tongit_answer
+from scorebook.games.tongits.checks import MAX_COUNT, SEATS, draw_answer, meld_answer, seat_label, tongit_answer
 from scorebook.sheets import violation_messages
-from scorebook.web.common import number as typed_number
 from scorebook.web.common import verdict
 
 PAGE = "scorebook/games/tongits/checks.html"
@@ -86,7 +86,7 @@ def draw_check(request: HttpRequest) -> HttpResponse:
     counts = [typed_number(text) for text in form["counts"]]
     if form["caller"] not in seats:
         form["errors"].append(_("Who called the draw?"))
-    if not all(isinstance(n, int) and 0 <= n <= 130 for n in counts):
+    if not all(isinstance(n, int) and 0 <= n <= MAX_COUNT for n in counts):
         form["errors"].append(_("Type each player's count as a whole number, like 12."))
     if not form["errors"]:
         challengers = [seats[s] for s in form["challengers"] if s in seats]
