@@ -1,7 +1,7 @@
-"""The reads every part shares: the caller's matches, one of them or a 404, a match watched through
-its share link, the sheet of a match (the cached replay, or the replay itself), the state a deal is
-entered in, and a deal previewed on top of the match. Nothing here writes; the one write path is
-``scorebook.services``.
+"""The reads every part shares: the caller's matches and players, one match or a 404, a match
+watched through its share link, the sheet of a match (the cached replay, or the replay itself), the
+state a deal is entered in, and a deal previewed on top of the match. Nothing here writes; the one
+write path is ``scorebook.services``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.http import Http404
 
 from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
-from scorebook.models import Deal, Match
+from scorebook.models import Deal, Match, Player
 from scorebook.sheets import engine_fingerprint, neutral_sheet
 
 
@@ -30,6 +30,11 @@ def match_of(user: Any, pk: int) -> Match:
         return matches_of(user).get(pk=pk)
     except Match.DoesNotExist:
         raise Http404("no such match") from None
+
+
+def players_of(user: Any) -> QuerySet[Player]:
+    """The people the caller has seated at his table (another owner's are out of sight)."""
+    return Player.objects.filter(owner=user)
 
 
 def watched(token: str) -> QuerySet[Match]:

@@ -24,7 +24,7 @@ from referee.reading import option_fields
 from scorebook import selectors, services
 from scorebook.forms import number as typed_number
 from scorebook.games import GAMES
-from scorebook.models import Match, Player
+from scorebook.models import Match
 from scorebook.sheets import violation_json
 from scorebook.web.contexts import option_rows, preset_label
 
@@ -78,7 +78,7 @@ def home_context(request: HttpRequest) -> dict[str, Any]:
     Queries: the owner's players (the filter's choices), the count and the page; one more for a
     search. The same for 3 matches as for 300.
     """
-    players = list(Player.objects.filter(owner=request.user).order_by("name").values_list("pk", "name"))
+    players = list(selectors.players_of(request.user).order_by("name").values_list("pk", "name"))
     form = MatchFilter(request.GET, players)
     form.is_valid()  # fills cleaned_data with the valid fields; the invalid ones show their error
     given = form.cleaned_data

@@ -57,7 +57,7 @@ def played_matches(player: Player) -> list[Played]:
 
 def players_summary(owner: Any) -> list[dict[str, Any]]:
     """The owner's players with matches played and won per game: two queries in all."""
-    players = list(Player.objects.filter(owner=owner).order_by("name"))
+    players = list(selectors.players_of(owner).order_by("name"))
     per_player: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     seats = (Seat.objects.filter(player__owner=owner)
              .annotate(winner=KeyTransform("winner", "match__sheet"))
@@ -100,7 +100,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.filter(owner=request.user), pk=pk)
+    player = get_object_or_404(selectors.players_of(request.user), pk=pk)
     blocks = []
     for block in player_stats(player):
         game = game_ui(block["game"])
