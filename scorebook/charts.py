@@ -1,7 +1,7 @@
 """Charts as inline SVG made in Python (STYLE.md 2.8): no JavaScript, works offline, plain asserts.
 
 Two kinds: the running totals of a match (one ``<polyline>`` per player, x = deal number, with
-markers where a player mounted or fell off the barrel and where a samosval happened), and a
+the markers its game puts on it: mounting or falling off the barrel in 1000, a samosval), and a
 grouped bar chart for a player's statistics. Both draw in one fixed coordinate system (the
 ``viewBox`` below) that CSS scales to the width of the phone; colours are CSS classes over the
 theme's variables (``--chart-1`` …), with a plain colour in the attribute for a page without CSS.
@@ -27,7 +27,6 @@ from typing import Any
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 WIDTH, HEIGHT = 360, 224
 LEFT, RIGHT, TOP, BOTTOM = 48, 348, 24, 184
@@ -36,8 +35,6 @@ MAX_INTERVALS = 6
 # per theme through the .s0 … .s5 classes. The dash patterns tell the lines apart without colour.
 COLOURS = ("#1f5fbf", "#c0262d", "#1d7a3a", "#8a5a00", "#7b3fb5", "#0f7c86")
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 4", "1 5")
-# Chip and money games: the totals are balances that start at 0, not scores racing to a target.
-BALANCE_GAMES = {"tongits", "khrap"}
 
 
 def num(value: float) -> str:
@@ -82,40 +79,30 @@ def x_of(number: int, last: int) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Marker:
-    kind: str  # "barrel" (mounted), "fall" (fell off the barrel), "samosval"
+    """An event a game draws on a player's line: which, where, its shape and its words."""
+
+    kind: str  # its CSS class and its entry in the key ("barrel", "fall", "samosval")
+    shape: str  # one of SHAPES
     seat: int
     number: int
     total: int
+    text: str  # its title and its sentence in the chart's description: "Deal 3: Борис mounts the barrel"
+    key: str  # the key's word for this kind: "mounted the barrel"
 
 
-def marker_text(marker: Marker, names: Sequence[str]) -> str:
-    params = {"number": marker.number, "player": names[marker.seat]}
-    if marker.kind == "barrel":
-        return _("Deal %(number)s: %(player)s mounts the barrel") % params
-    if marker.kind == "fall":
-        return _("Deal %(number)s: %(player)s falls off the barrel") % params
-    return _("Deal %(number)s: samosval, %(player)s back to 0") % params
+SHAPES = ("circle", "triangle", "diamond")  # the key lists kinds in this order
 
 
-MARKER_KEYS = {
-    "barrel": lambda: pgettext("chart", "mounted the barrel"),
-    "fall": lambda: pgettext("chart", "fell off the barrel"),
-    "samosval": lambda: pgettext("chart", "samosval"),
-}
-
-
-def marker_shape(marker: Marker, x: float, y: float, colour: str | None = None) -> SafeString:
-    """A hollow circle for a mount, a down triangle for a fall, a diamond for a samosval."""
-    colour = colour or COLOURS[marker.seat % len(COLOURS)]
-    if marker.kind == "barrel":
-        shape = format_html('<circle cx="{}" cy="{}" r="5.5" fill="none" stroke="{}" stroke-width="2.5"/>',
-                            num(x), num(y), colour)
-    elif marker.kind == "fall":
-        shape = format_html('<path d="M{} {}h12l-6 10z" fill="{}"/>', num(x - 6), num(y - 5), colour)
-    else:
-        shape = format_html('<path d="M{} {}l6 6-6 6-6-6z" fill="{}" stroke="currentColor" stroke-width="1"/>',
-                            num(x), num(y - 6), colour)
-    return shape
+def marker_shape(shape: str, seat: int, x: float, y: float, colour: str | None = None) -> SafeString:
+    """A hollow circle, a down triangle or a diamond around (x, y)."""
+    colour = colour or COLOURS[seat % len(COLOURS)]
+    if shape == "circle":
+        return format_html('<circle cx="{}" cy="{}" r="5.5" fill="none" stroke="{}" stroke-width="2.5"/>',
+                           num(x), num(y), colour)
+    if shape == "triangle":
+        return format_html('<path d="M{} {}h12l-6 10z" fill="{}"/>', num(x - 6), num(y - 5), colour)
+    return format_html('<path d="M{} {}l6 6-6 6-6-6z" fill="{}" stroke="currentColor" stroke-width="1"/>',
+                       num(x), num(y - 6), colour)
 
 
 def _series_class(seat: int) -> str:
@@ -136,33 +123,6 @@ def match_points(rows: Sequence[Mapping[str, Any]], seats: int) -> tuple[list[in
         for seat, cell in enumerate(row["cells"]):
             totals[seat].append(cell["total"])
     return numbers, totals
-
-
-def match_markers(rows: Sequence[Mapping[str, Any]], seats: int, threshold: int | None) -> list[Marker]:
-    """Barrel mounts and falls (1000) and samosvals, from the marks on the sheet.
-
-    The sheet marks "barrel" both when a player mounts it and on each of his deals up there, so a
-    mount is a "barrel" mark while he is not already on it. He is off it again after a fall, a win,
-    or when a penalty pushed his total below the threshold (RULES.md: "leaves the barrel").
-    """
-    markers: list[Marker] = []
-    on_barrel = [False] * seats
-    for row in rows:
-        if row.get("voided") or not row.get("cells"):
-            continue
-        for seat, cell in enumerate(row["cells"]):
-            marks = cell["marks"] or ()
-            if "barrel" in marks and not on_barrel[seat]:
-                markers.append(Marker("barrel", seat, row["number"], cell["total"]))
-                on_barrel[seat] = True
-            if "barrel_fall" in marks:
-                markers.append(Marker("fall", seat, row["number"], cell["total"]))
-                on_barrel[seat] = False
-            elif "winner" in marks or (threshold is not None and cell["total"] < threshold):
-                on_barrel[seat] = False
-            if "samosval" in marks:
-                markers.append(Marker("samosval", seat, row["number"], cell["total"]))
-    return markers
 
 
 def line_chart(*, chart_id: str, names: Sequence[str], numbers: Sequence[int], totals: Sequence[Sequence[int]],
@@ -193,8 +153,8 @@ def line_chart(*, chart_id: str, names: Sequence[str], numbers: Sequence[int], t
     for marker in markers:
         x, y = x_of(marker.number, last), scale.y(marker.total)
         parts.append(format_html('<g class="marker marker-{} {}"><title>{}</title>{}</g>', marker.kind,
-                                 _series_class(marker.seat), marker_text(marker, names),
-                                 marker_shape(marker, x, y)))
+                                 _series_class(marker.seat), marker.text,
+                                 marker_shape(marker.shape, marker.seat, x, y)))
     parts.append(mark_safe("</svg>"))
     return mark_safe("".join(str(p) for p in parts))
 
@@ -224,26 +184,22 @@ def _signed(value: int) -> str:
 
 def match_chart(context: Mapping[str, Any]) -> SafeString:
     """The match page's chart, from the sheet context it already has (no query): ``match``,
-    ``rows`` (cells with totals and marks) and ``totals``."""
-    match = context["match"]
+    ``rows`` (cells with totals and marks, and the referee's result), ``totals``, and ``game``, the
+    game's record, which says what the totals are and which markers go on the lines."""
+    match, game = context["match"], context["game"]
     names = list(match.players)
     numbers, totals = match_points(context["rows"], len(names))
     if len(numbers) < 2:
         return format_html('<p class="chart-empty help">{}</p>',
                            _("The chart of the totals appears here after the first deal."))
-    threshold = None
-    if match.game == "thousand" and (match.options or {}).get("barrel", True):
-        threshold = (match.options or {}).get("barrel_threshold", 880)
-    markers = match_markers(context["rows"], len(names), threshold)
-    balances = match.game in BALANCE_GAMES
-    title = _("Balances after each deal") if balances else _("Running totals after each deal")
+    markers = game.chart_markers(context["rows"], names)
+    title = _("Balances after each deal") if game.balances else _("Running totals after each deal")
     now = ", ".join(f"{name} {_signed(total)}" for name, total in zip(names, context["totals"], strict=False))
     desc = _("After deal %(number)s: %(totals)s.") % {"number": numbers[-1], "totals": now}
     if markers:
-        desc += " " + " ".join(marker_text(m, names) + "." for m in markers)
+        desc += " " + " ".join(m.text + "." for m in markers)
     svg = line_chart(chart_id=f"chart-{match.pk}", names=names, numbers=numbers, totals=totals, markers=markers,
-                     title=title, desc=desc, value_label=_("chips") if match.game == "tongits" else
-                     _("money") if match.game == "khrap" else _("points"), number_label=_("deal"))
+                     title=title, desc=desc, value_label=str(game.unit), number_label=_("deal"))
     legend = format_html_join("", '<li><svg class="swatch" viewBox="0 0 28 10" aria-hidden="true">'
                               '<line class="series {}" x1="1" y1="5" x2="27" y2="5" stroke="{}" '
                               'stroke-width="3"{}/></svg><span class="name">{}</span> '
@@ -251,11 +207,10 @@ def match_chart(context: Mapping[str, Any]) -> SafeString:
                               ((_series_class(i), COLOURS[i % len(COLOURS)], _dash(i), name,
                                 _signed(context["totals"][i]) if i < len(context["totals"]) else "")
                                for i, name in enumerate(names)))
-    kinds = [k for k in MARKER_KEYS if any(m.kind == k for m in markers)]
+    kinds = {m.kind: m for m in sorted(markers, key=lambda m: SHAPES.index(m.shape))}
     key = format_html_join("", '<li class="marker-key marker-{}"><svg class="swatch" viewBox="-8 -8 16 16" '
                            'aria-hidden="true">{}</svg>{}</li>',
-                           ((k, marker_shape(Marker(k, 0, 0, 0), 0, 0, "currentColor"), MARKER_KEYS[k]())
-                            for k in kinds))
+                           ((kind, marker_shape(m.shape, 0, 0, 0, "currentColor"), m.key) for kind, m in kinds.items()))
     return format_html('<figure class="chart panel" id="chart">{}<figcaption><ul class="chart-legend">{}{}</ul>'
                        '</figcaption></figure>', svg, legend, key)
 
@@ -300,4 +255,4 @@ def bar_chart(*, chart_id: str, categories: Sequence[str], series: Sequence[tupl
                        '</figure>', mark_safe("".join(str(p) for p in parts)), legend)
 
 
-__all__ = ["bar_chart", "line_chart", "match_chart", "match_markers", "match_points", "nice_scale"]
+__all__ = ["Marker", "bar_chart", "line_chart", "match_chart", "match_points", "nice_scale"]

@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.models import Deal, Match, Revision
 
 FORMAT = "scorebook-match"
@@ -73,7 +73,7 @@ def match_document(match: Match, deals: Sequence[Deal] | None = None) -> dict[st
 
 def sheet_rows(match: Match) -> list[list[Any]]:
     """The sheet as a table: a header with the names, then one row per counted deal."""
-    neutral = services.current_sheet(match)
+    neutral = selectors.current_sheet(match)
     names = list(match.players)
     header: list[Any] = [gettext("Deal"), gettext("Type"), gettext("Dealer")]
     for name in names:

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from referee.games import GAMES
+from scorebook.games import game_choices
 
 
 class Player(models.Model):
@@ -28,7 +28,7 @@ class Player(models.Model):
 
 
 class Match(models.Model):
-    game = models.CharField(_("game"), max_length=20, choices=[(name, name) for name in GAMES])
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
     name = models.CharField(_("name"), max_length=100, blank=True)
     players = models.JSONField(_("players"), help_text="names in seat (playing) order")
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)

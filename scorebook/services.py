@@ -5,16 +5,20 @@ replays the whole match through its rule module, and stores nothing when the rep
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import F
+from django.utils import timezone
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
+from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Player, Revision, Seat
-from scorebook.sheets import engine_fingerprint, neutral_sheet
+from scorebook.selectors import replay_match
+from scorebook.sheets import neutral_sheet
 
 MAX_NAME = 40
 
@@ -58,8 +62,8 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
     except Rejected as rejected:
         problems += rejected.violations
         resolved = None
-    if resolved is not None and hasattr(module, "check_options"):
-        problems += module.check_options(resolved, len(players))
+    if resolved is not None:
+        problems += game_ui(game).check_options(resolved, len(players))
     if problems:
         raise Rejected(problems)
     names = [p.strip() for p in players]
@@ -97,37 +101,7 @@ def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violati
     return problems
 
 
-# ---------------------------------------------------------------- the sheet
-
-
-def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
-    """The match's sheet (neutral JSON): the cache when it was made by these rules, else a replay."""
-    if match.sheet and match.sheet.get("engine") == engine_fingerprint():
-        return match.sheet
-    if deals is None:
-        deals = list(match.deals.order_by("number"))
-    # Kept on this object (not saved: a read never writes), so one request replays at most once.
-    match.sheet = _replay(match, deals)[0]
-    return match.sheet
-
-
-def _replay(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], Any]:
-    """Replay *deals* (voided ones skipped). :raises Rejected: every error, each with its deal."""
-    module = find_game(match.game)
-    counted = []
-    for deal in deals:
-        if deal.voided:
-            continue
-        try:
-            counted.append((deal.number, module.parse_entry(deal.entry, len(match.players))))
-        except Rejected as rejected:
-            raise Rejected([dataclasses.replace(v, deal=deal.number) for v in rejected.violations]) from None
-    options = module.parse_options(match.options, None) if match.options else module.parse_options(None)
-    sheet = replay(module, options, len(match.players), match.first_dealer, counted)
-    if sheet.errors:
-        raise Rejected(sheet.errors)
-    voided = [d.number for d in deals if d.voided]
-    return neutral_sheet(module, sheet, voided), sheet
+# ---------------------------------------------------------------- the canonical entry
 
 
 def _canonical(match: Match, entry: Any, number: int) -> dict[str, Any]:
@@ -170,13 +144,16 @@ def _warnings_for(sheet: Any, number: int) -> tuple[Violation, ...]:
 
 def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author: Any,
           client_id: str | None) -> Written:
-    neutral, sheet = _replay(match, deals)
+    neutral, sheet = replay_match(match, deals)
     changed.save()
     Revision.objects.create(match=match, deal=changed, kind=kind, entry=changed.entry,
-                            version=match.version, author=author if getattr(author, "pk", None) else None,
+                            version=match.version, author=author if author is not None and author.pk else None,
                             client_id=client_id or None)
-    Match.objects.filter(pk=match.pk).update(sheet=neutral, finished=neutral["finished"])
-    match.sheet, match.finished = neutral, neutral["finished"]
+    # .update() skips auto_now: the time of this write is set here, so "my matches" (newest write
+    # first) puts the match that was just played on top.
+    now = timezone.now()
+    Match.objects.filter(pk=match.pk).update(sheet=neutral, finished=neutral["finished"], updated_at=now)
+    match.sheet, match.finished, match.updated_at = neutral, neutral["finished"], now
     return Written(deal=changed, match=match, warnings=_warnings_for(sheet, changed.number))
 
 
@@ -266,5 +243,27 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
     return _written_once(write, match, client_id)
 
 
-def next_number(match: Match) -> int:
-    return (match.deals.aggregate(top=Max("number"))["top"] or 0) + 1
+# ---------------------------------------------------------------- share links
+
+
+# Anyone holding a match's token may watch it read-only. The token is not part of the sheet, so
+# sharing neither claims nor bumps the match's version: a phone that is entering a deal meanwhile
+# is not refused for it.
+
+
+def match_share(*, match: Match) -> Match:
+    """Give *match* a share link; a match already shared keeps its link (tapping twice is harmless)."""
+    if not match.share_token:
+        # 16 random bytes, 22 URL-safe characters: not guessable, and short enough to read out.
+        token = secrets.token_urlsafe(16)
+        # Only where no token was set meanwhile (another phone of the owner sharing at the same time).
+        Match.objects.filter(pk=match.pk, share_token__isnull=True).update(share_token=token)
+    match.share_token = Match.objects.values_list("share_token", flat=True).get(pk=match.pk)
+    return match
+
+
+def match_unshare(*, match: Match) -> Match:
+    """Revoke the share link: the old address answers 404 from now on."""
+    Match.objects.filter(pk=match.pk).update(share_token=None)
+    match.share_token = None
+    return match

@@ -118,9 +118,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "web:home"
 
 # Languages: English source strings, Russian and Ukrainian translations in scorebook/locale/.
 LANGUAGE_CODE = "en"
@@ -160,7 +160,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     # Every refused write answers in API.md's {"violations": [...]} shape.
-    "EXCEPTION_HANDLER": "scorebook.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "scorebook.api.errors.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {

@@ -142,6 +142,11 @@ def violation_json(violation: Violation, players: Sequence[str] = ()) -> dict[st
     return out
 
 
+def on_deal(number: int, message: str) -> str:
+    """A message about another deal than the one on screen, saying which: "Deal 3: …"."""
+    return gettext("Deal %(number)s: %(message)s") % {"number": number, "message": message}
+
+
 def violation_messages(violations: Iterable[Violation], players: Sequence[str] = ()) -> list[str]:
     """Just the messages, in the active language: what a page shows under a refused form."""
     return [violation_json(v, players)["message"] for v in violations]

@@ -1,12 +1,8 @@
-"""Root URLconf: admin, accounts, language switch, health check, API schema; then the app."""
+"""Root URLconf: admin, the language switch, the health check, the API (scorebook/api/urls.py)
+and the pages (scorebook/web/urls.py)."""
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
-
-from scorebook import accounts
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -17,16 +13,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language, name "set_language"
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(template_name="registration/login.html"),
-        name="login",
-    ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),  # POST only
-    path("accounts/signup/", accounts.signup, name="signup"),
     path("healthz/", healthz, name="healthz"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("api/token/", obtain_auth_token, name="api-token"),
-    path("", include("scorebook.app_urls")),
+    path("api/", include("scorebook.api.urls")),
+    path("", include("scorebook.web.urls")),
 ]

@@ -1,4 +1,4 @@
-"""Template helpers: translate the referee's English templates, show marks and suits."""
+"""Template helpers: translate the referee's English templates, show marks, suits and game names."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django import template
 from django.utils.translation import gettext
 
 from scorebook import labels
+from scorebook.games import game_ui
 
 register = template.Library()
 
@@ -19,13 +20,15 @@ def translate_text(text: str) -> str:
 
 
 @register.filter
-def mark_label(code: str) -> str:
-    return str(labels.MARKS.get(code, code))
+def mark_label(code: str, game: str) -> str:
+    """A mark on the sheet in words: ``{{ mark|mark_label:match.game }}``."""
+    return str(game_ui(game).marks.get(code) or labels.MARKS.get(code, code))
 
 
 @register.filter
-def mark_style(code: str) -> str:
-    return labels.MARK_STYLE.get(code, code)
+def mark_style(code: str, game: str) -> str:
+    """A mark's CSS class (some are drawn like another: a fall like a failure)."""
+    return game_ui(game).mark_styles.get(code, code)
 
 
 @register.filter
@@ -35,12 +38,7 @@ def suit_symbol(code: str) -> str:
 
 @register.filter
 def game_name(code: str) -> str:
-    return str(labels.GAME_NAMES.get(code, code))
-
-
-@register.filter
-def choice_label(value: Any) -> str:
-    return str(labels.CHOICES.get(value, value)) if isinstance(value, str) else str(value)
+    return str(game_ui(code).display_name)
 
 
 @register.filter

@@ -1,4 +1,4 @@
-// Offline entry (issue [7/7]): a deal saved without a connection waits on this phone and is sent
+// Offline entry: a deal saved without a connection waits on this phone and is sent
 // when the connection returns, with the client id its form was given, so the server stores it
 // once however often it is re-sent (a re-sent client id is answered from the match's history).
 //

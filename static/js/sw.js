@@ -1,4 +1,4 @@
-// The service worker (issue [7/7]), served at /sw.js by scorebook/live_views.py, which writes
+// The service worker, served at /sw.js by scorebook/web/live.py, which writes
 // CACHE, SHELL, OFFLINE_PAGE and STATIC_PREFIX above this line.
 //
 // Pages: network first (the sheet must be fresh), the last copy when there is no connection, the

@@ -1,4 +1,4 @@
-// The Thirteens entry form (templates/scorebook/forms/thirteens.html): "Add the trick" moves the cards
+// The Thirteens entry form (templates/scorebook/games/thirteens/form.html): "Add the trick" moves the cards
 // picked in the grid into the chosen player's list as one hidden field ("KH QD 6S"), and a card already
 // in a trick is disabled in the grid. Without this script the cards still picked when saving count as
 // one trick of the chosen player; the referee checks every trick either way.
@@ -121,7 +121,7 @@
     changed(form);
   }
 
-  // The referee's "who takes this trick?" (templates/scorebook/checks/thirteens.html): the cards in
+  // The referee's "who takes this trick?" (templates/scorebook/games/thirteens/checks.html): the cards in
   // the order they were tapped, kept in a hidden field and shown as "Played: 10♥ K♥ X1".
   document.addEventListener("change", function (event) {
     var box = event.target;

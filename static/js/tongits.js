@@ -1,4 +1,4 @@
-// Tong Its entry form (templates/scorebook/forms/tongits.html): a card is in one place only.
+// Tong Its entry form (templates/scorebook/games/tongits/form.html): a card is in one place only.
 // A card tapped in one grid (a meld, a hand) is greyed out and cannot be tapped in every other
 // grid of the form. The referee refuses a card listed twice anyway (card_twice); this only saves
 // the taps. Both copies of a card picked twice (say, shown again after a refusal) stay enabled,

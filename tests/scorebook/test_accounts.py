@@ -19,21 +19,21 @@ def player(django_user_model):
 
 def test_signing_up_creates_the_user_and_signs_them_in(client: Client) -> None:
     answer = client.post(
-        reverse("signup"),
+        reverse("web:signup"),
         {"username": "boris", "password1": PASSWORD, "password2": PASSWORD},
     )
     assert answer.status_code == 302
-    assert answer["Location"] == reverse("home")
+    assert answer["Location"] == reverse("web:home")
     user = get_user_model().objects.get(username="boris")
     assert client.session["_auth_user_id"] == str(user.pk)
-    assert "Sign out" in client.get(reverse("home")).content.decode()
+    assert "Sign out" in client.get(reverse("web:home")).content.decode()
 
 
 def test_signing_up_with_mismatched_passwords_shows_the_error_and_stores_nothing(
     client: Client,
 ) -> None:
     answer = client.post(
-        reverse("signup"),
+        reverse("web:signup"),
         {"username": "boris", "password1": PASSWORD, "password2": PASSWORD + "x"},
     )
     assert answer.status_code == 200
@@ -42,7 +42,7 @@ def test_signing_up_with_mismatched_passwords_shows_the_error_and_stores_nothing
 
 
 def test_the_login_page_renders_a_form(client: Client) -> None:
-    answer = client.get(reverse("login"))
+    answer = client.get(reverse("web:login"))
     assert answer.status_code == 200
     page = answer.content.decode()
     assert 'name="username"' in page and 'name="password"' in page
@@ -50,18 +50,18 @@ def test_the_login_page_renders_a_form(client: Client) -> None:
 
 
 def test_signing_in_with_the_right_password_goes_home(client: Client, player) -> None:
-    answer = client.post(reverse("login"), {"username": "anya", "password": PASSWORD})
+    answer = client.post(reverse("web:login"), {"username": "anya", "password": PASSWORD})
     assert answer.status_code == 302
-    assert answer["Location"] == reverse("home")
+    assert answer["Location"] == reverse("web:home")
     assert client.session["_auth_user_id"] == str(player.pk)
 
 
 def test_signing_out_takes_a_post_and_ends_the_session(client: Client, player) -> None:
     client.force_login(player)
-    assert client.get(reverse("logout")).status_code == 405  # a link cannot sign anyone out
-    answer = client.post(reverse("logout"))
+    assert client.get(reverse("web:logout")).status_code == 405  # a link cannot sign anyone out
+    answer = client.post(reverse("web:logout"))
     assert answer.status_code == 302
-    assert answer["Location"] == reverse("home")
+    assert answer["Location"] == reverse("web:home")
     assert "_auth_user_id" not in client.session
 
 
@@ -83,11 +83,11 @@ def test_switching_the_language_translates_the_login_page(
     client: Client, language: str, sign_in: str, username_label: str
 ) -> None:
     answer = client.post(
-        reverse("set_language"), {"language": language, "next": reverse("login")}
+        reverse("set_language"), {"language": language, "next": reverse("web:login")}
     )
     assert answer.status_code == 302
-    assert answer["Location"] == reverse("login")
-    page = unescape(client.get(reverse("login")).content.decode())
+    assert answer["Location"] == reverse("web:login")
+    page = unescape(client.get(reverse("web:login")).content.decode())
     assert f'<html lang="{language}">' in page
     assert f"<h1>{sign_in}</h1>" in page  # our catalogue (scorebook/locale)
     assert username_label in page  # Django's own catalogue
@@ -120,5 +120,5 @@ def test_collectstatic_builds_the_production_manifest(client: Client, settings, 
     }
     call_command("collectstatic", interactive=False, verbosity=0)
     assert list(tmp_path.glob("css/app.*.css.gz"))
-    page = client.get(reverse("login")).content.decode()
+    page = client.get(reverse("web:login")).content.decode()
     assert "/static/css/app." in page and "/static/css/app.css" not in page

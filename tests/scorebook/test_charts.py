@@ -12,7 +12,8 @@ import re
 import pytest
 
 from scorebook import charts, services
-from scorebook.views import sheet_context
+from scorebook.games.thousand.sheet import chart_markers
+from scorebook.web.contexts import sheet_context
 from tests.scorebook.conftest import penalty, play
 
 pytestmark = pytest.mark.django_db
@@ -78,11 +79,14 @@ def test_markers_for_the_samosval_and_the_barrel_mount(three_deals) -> None:
 
 
 def test_a_barrel_sitter_is_marked_once_and_again_after_a_fall() -> None:
-    # Marks only (the sheet context's cells): mount at 1, sits at 2 and 3, falls at 4, mounts at 5.
+    # The sheet context's rows: the referee says who mounted (result "mounted") and marks the fall.
+    # Mount at 1, sits at 2 and 3, falls at 4, mounts at 5.
     cells = [["barrel"], ["barrel"], ["barrel"], ["barrel", "barrel_fall"], ["barrel"]]
     totals = [880, 880, 880, 760, 880]
-    rows = [{"number": n, "cells": [{"total": t, "marks": m}]} for n, (m, t) in enumerate(zip(cells, totals), 1)]
-    markers = charts.match_markers(rows, 1, threshold=880)
+    mounted = [[0], [], [], [], [0]]
+    rows = [{"number": n, "cells": [{"total": t, "marks": m}], "result": {"mounted": up}}
+            for n, (m, t, up) in enumerate(zip(cells, totals, mounted), 1)]
+    markers = chart_markers(rows, ["Аня"])
     assert [(m.kind, m.number) for m in markers] == [("barrel", 1), ("fall", 4), ("barrel", 5)]
 
 

@@ -246,3 +246,18 @@ def test_another_users_match_is_a_404(amended: Match, stranger, url: str) -> Non
 def test_signed_out_is_sent_to_sign_in(client: Client, amended: Match, url: str) -> None:
     answer = client.get(f"/matches/{amended.pk}/{url}")
     assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
+
+
+def test_my_matches_put_the_last_written_first(browser: Client, owner) -> None:
+    # Friday's match was last touched on the 7th, Saturday's on the 8th: Saturday's comes first,
+    # until a deal is entered at Friday's table (every write moves updated_at, not only a save()).
+    old = timezone.make_aware(datetime.datetime(2025, 3, 7, 20))
+    friday = services.match_create(owner=owner, game="thousand", players=PLAYERS, name="Пятница")
+    saturday = services.match_create(owner=owner, game="thousand", players=PLAYERS, name="Суббота")
+    Match.objects.filter(pk=friday.pk).update(updated_at=old)
+    Match.objects.filter(pk=saturday.pk).update(updated_at=old + datetime.timedelta(days=1))
+    assert listed(browser.get("/")) == [saturday.pk, friday.pk]
+    services.deal_record(match=friday, entry=play())
+    friday.refresh_from_db()
+    assert friday.updated_at > old + datetime.timedelta(days=1)
+    assert listed(browser.get("/")) == [friday.pk, saturday.pk]

@@ -9,13 +9,14 @@ Expected answers are worked out by hand from seed 003: "Карта, побивш
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scorebook.checks import check_modules
+from scorebook.games import game_ui
 
 TRICK = "/api/referee/khrap/trick/"
 LEGAL = "/api/referee/khrap/legal/"
@@ -33,9 +34,9 @@ def codes(answer: Any) -> list[tuple[str, str | None]]:
 
 
 def test_the_module_keeps_the_checks_contract() -> None:
-    module = check_modules()["khrap"]
-    assert str(module.TITLE)
-    assert module.page_urlpatterns and module.api_urlpatterns
+    game = game_ui("khrap")
+    assert str(game.checks_title)
+    assert import_module(game.check_pages).urlpatterns and import_module(game.check_api).urlpatterns
 
 
 # ---------------------------------------------------------------- who takes the trick

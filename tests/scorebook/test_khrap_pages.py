@@ -14,9 +14,9 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
-from scorebook import services
-from scorebook.forms import form_for
-from scorebook.forms import khrap as form
+from scorebook import selectors, services
+from scorebook.games import game_ui
+from scorebook.games.khrap import form
 from scorebook.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,7 @@ def play(client: Client, match: Match, khraper: int, circle: int, tricks: tuple[
 
 def sheet(match: Match) -> dict[str, Any]:
     match.refresh_from_db()
-    return services.current_sheet(match)
+    return selectors.current_sheet(match)
 
 
 def entries(match: Match) -> list[dict[str, Any]]:
@@ -109,7 +109,7 @@ def test_violations_land_beside_their_field(api_field: str | None, action: str, 
 
 
 def test_khrap_is_a_page_game(khrap_match: Match) -> None:
-    assert form_for("khrap") is form
+    assert game_ui("khrap").form is form
     assert form.initial_values({"circle": 2, "pot": 30}) == {"action": "play", "circle": 2, "khrap": None,
                                                              "dark": False}
 

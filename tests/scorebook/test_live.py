@@ -12,7 +12,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from scorebook import services, sharing
+from scorebook import services
 from scorebook.models import Match
 from tests.scorebook.conftest import play
 
@@ -24,7 +24,7 @@ WATCH_POLL = 1  # the version: a watcher has no session to read
 
 @pytest.fixture
 def shared(match) -> Match:
-    return sharing.match_share(match=match)
+    return services.match_share(match=match)
 
 
 def deal_form(match: Match, client_id: str, **fields: str) -> dict[str, str]:

@@ -20,7 +20,7 @@ import pytest
 
 from referee.games import thousand
 from referee.ledger import Rejected
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.models import Deal, Match, Revision
 from scorebook.services import VersionConflict
 from tests.scorebook.conftest import PLAYERS, penalty, play
@@ -368,9 +368,9 @@ def test_the_cached_sheet_is_the_replay(match: Match) -> None:
     record(match, FIRST, SECOND, THIRD)
     services.deal_void(match=match, number=2)
     match.refresh_from_db()
-    fresh, _sheet = services._replay(match, list(match.deals.order_by("number")))
+    fresh, _sheet = selectors.replay_match(match, list(match.deals.order_by("number")))
     assert match.sheet == fresh
-    assert services.current_sheet(match) == fresh
+    assert selectors.current_sheet(match) == fresh
 
 
 def test_a_cache_made_by_other_rules_is_ignored_and_replayed(match: Match) -> None:
@@ -378,7 +378,7 @@ def test_a_cache_made_by_other_rules_is_ignored_and_replayed(match: Match) -> No
     stale = {**match.sheet, "engine": "other-rules", "totals": [999, 999, 999], "rows": []}
     Match.objects.filter(pk=match.pk).update(sheet=stale)
     match.refresh_from_db()
-    sheet = services.current_sheet(match)
+    sheet = selectors.current_sheet(match)
     assert sheet["totals"] == [-70, 185, 30]
     assert [row["number"] for row in sheet["rows"]] == [1, 2]
     assert sheet["engine"] != "other-rules"

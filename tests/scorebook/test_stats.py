@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scorebook import services, stats
+from scorebook import services
 from scorebook.models import Player
+from scorebook.web import stats
 from tests.scorebook.conftest import penalty, play
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,9 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
-from scorebook import services
-from scorebook.forms import terz as form
+from scorebook import selectors, services
+from scorebook.games.terz import form
+from scorebook.games.terz.sheet import row_extras
 from scorebook.models import Match
 
 PLAYERS = ["Остап", "Марко"]
@@ -118,8 +119,8 @@ def test_errors_move_to_the_slot_and_the_points_field_they_were_typed_in() -> No
 
 
 def test_row_extras_show_the_mountain_only_when_there_is_one() -> None:
-    assert form.row_extras({"result": {"mountain": [0, 100]}}, 2) == {"cells": [None, "▲ 100"], "tail": None}
-    assert form.row_extras({"result": {}}, 2) == {"cells": [None, None], "tail": None}
+    assert row_extras({"result": {"mountain": [0, 100]}}, 2) == {"cells": [None, "▲ 100"], "tail": None}
+    assert row_extras({"result": {}}, 2) == {"cells": [None, None], "tail": None}
 
 
 # ---------------------------------------------------------------- through the page
@@ -139,7 +140,7 @@ def post_deal(client: Client, match: Match, fields: dict[str, Any], number: int 
 
 def totals(match: Match) -> list[int]:
     match.refresh_from_db()
-    return services.current_sheet(match)["totals"]
+    return selectors.current_sheet(match)["totals"]
 
 
 DEAL_1 = {"trump": "H", "counter": 1, "counted": "42", "last_trick": 0,
@@ -181,7 +182,7 @@ def test_deals_posted_through_the_page_are_stored_canonical_and_totalled(signed_
         {"type": "wrong_recording", "player": 0, "points": 30},
         {"type": "penalty", "player": 1, "points": -20, "reason": "revoke"},
     ]
-    sheet = services.current_sheet(terz_match)
+    sheet = selectors.current_sheet(terz_match)
     assert sheet["state"]["mountain"] == [0, 100]
     assert sheet["state"]["needs"] == [501, 601]
 
@@ -199,7 +200,7 @@ def test_deals_posted_through_the_page_are_stored_canonical_and_totalled(signed_
 def test_a_forfeit_ends_the_match_through_the_page(signed_in: Client, terz_match: Match) -> None:
     assert post_deal(signed_in, terz_match, {"action": "forfeit", "player": 0, "reason": "out_of_turn"}).status_code == 302
     terz_match.refresh_from_db()
-    sheet = services.current_sheet(terz_match)
+    sheet = selectors.current_sheet(terz_match)
     assert (sheet["finished"], sheet["winner"], sheet["totals"]) == (True, 1, [0, 0])
     page = signed_in.get(f"/matches/{terz_match.pk}/").content.decode()
     assert "Марко wins the match." in page

@@ -16,8 +16,8 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
-from scorebook import services
-from scorebook.forms import thirteens as form
+from scorebook import selectors, services
+from scorebook.games.thirteens import form
 from scorebook.models import Match
 from tests.scorebook.conftest import PLAYERS
 
@@ -163,7 +163,7 @@ def test_a_penalty_goes_through_the_same_page(signed_in: Client, match: Match) -
 
 def totals(match: Match) -> list[int]:
     match.refresh_from_db()
-    return services.current_sheet(match)["totals"]
+    return selectors.current_sheet(match)["totals"]
 
 
 def errors_of(html: str, css_class: str) -> list[str]:

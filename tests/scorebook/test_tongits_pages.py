@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from scorebook import services
-from scorebook.forms import tongits as form
+from scorebook.games.tongits import form
 from scorebook.models import Match
 from tests.scorebook.conftest import PLAYERS
 
@@ -300,7 +300,7 @@ def test_the_status_turns_chips_into_money(owner) -> None:
     state = match.sheet["state"]
     assert state["settlement"] == ["-1.00", "0.75", "-1.25"]
     seats = [{"index": i, "name": n} for i, n in enumerate(PLAYERS)]
-    html = render_to_string("scorebook/status/tongits.html", {"state": state, "seats": seats, "match": match,
+    html = render_to_string("scorebook/games/tongits/status.html", {"state": state, "seats": seats, "match": match,
                                                               "totals": match.sheet["totals"]})
     assert "Settlement at 0.25 a chip" in html
     assert '<td>Аня</td><td class="num">−4</td><td class="num">−1.00</td>' in html

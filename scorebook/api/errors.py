@@ -1,0 +1,61 @@
+"""REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refused request answers in API.md's shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from referee.ledger import Rejected
+from scorebook.api.common import match_payload_sheet, players_of
+from scorebook.services import DealNotFound, VersionConflict
+from scorebook.sheets import violation_json
+
+# DRF's own codes for shape errors, as the stable codes of RULES.md.
+DRF_CODES = {"required": "missing_field", "null": "bad_type", "invalid": "bad_type", "not_a_list": "bad_type",
+             "not_a_dict": "bad_type", "blank": "bad_type", "max_length": "out_of_range",
+             "min_value": "out_of_range", "max_value": "out_of_range", "invalid_choice": "bad_type",
+             "max_string_length": "out_of_range", "min_length": "out_of_range", "empty": "bad_type",
+             "unknown_field": "unknown_field"}
+
+
+def violation(code: str, message: str, field: str | None) -> dict[str, Any]:
+    return {"code": code, "message": message, "field": field, "severity": "error"}
+
+
+def violations_from_drf(detail: Any, prefix: str = "") -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = prefix if key == "non_field_errors" else (f"{prefix}.{key}" if prefix else str(key))
+            out += violations_from_drf(value, name)
+    elif isinstance(detail, list):
+        for index, value in enumerate(detail):
+            if isinstance(value, (dict, list)):
+                out += violations_from_drf(value, f"{prefix}[{index}]")
+            else:
+                out += violations_from_drf(value, prefix)
+    else:
+        code = detail.code if isinstance(detail, exceptions.ErrorDetail) else "invalid"
+        out.append(violation(DRF_CODES.get(code, code), str(detail), prefix or None))
+    return out
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Rejected):
+        names = players_of(context)
+        return Response({"violations": [violation_json(v, names) for v in exc.violations]}, status=400)
+    if isinstance(exc, VersionConflict):
+        return Response({"version": exc.match.version, "scoresheet": match_payload_sheet(exc.match)},
+                        status=409)
+    if isinstance(exc, DealNotFound):
+        return Response({"detail": _("No such deal.")}, status=404)
+    if isinstance(exc, exceptions.ParseError):
+        return Response({"violations": [violation("malformed_json", _("The request body is not valid JSON."),
+                                                  None)]}, status=400)
+    if isinstance(exc, exceptions.ValidationError):
+        return Response({"violations": violations_from_drf(exc.detail)}, status=400)
+    return drf_exception_handler(exc, context)

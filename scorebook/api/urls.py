@@ -1,0 +1,28 @@
+"""The JSON API under /api/ (namespace ``api``): the schema, a token, the games, matches and deals,
+export and import, and the referee's checks of each game (mounted at /api/referee/<game>/)."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from scorebook.api import history, views
+from scorebook.games import GAMES
+
+app_name = "api"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("token/", obtain_auth_token, name="token"),
+    path("games/", views.GameList.as_view(), name="games"),
+    path("matches/", views.MatchList.as_view(), name="matches"),
+    path("matches/<int:pk>/", views.MatchDetail.as_view(), name="match"),
+    path("matches/<int:pk>/scoresheet/", views.Scoresheet.as_view(), name="scoresheet"),
+    path("matches/<int:pk>/deals/", views.DealList.as_view(), name="deals"),
+    path("matches/<int:pk>/deals/<int:number>/", views.DealDetail.as_view(), name="deal"),
+    path("matches/<int:pk>/export/", history.MatchExport.as_view(), name="match-export"),
+    path("matches/import/", history.MatchImport.as_view(), name="match-import"),
+]
+
+# The referee's checks of each game: stateless, no match needed.
+urlpatterns += [path(f"referee/{code}/", include(game.check_api)) for code, game in GAMES.items()]

@@ -1,0 +1,158 @@
+"""The JSON API of API.md: one view per operation, input serializers that check shape only, then
+one service call. Everything refused answers through ``scorebook.api.errors.exception_handler``."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from referee.games import GAMES
+from referee.reading import option_fields
+from scorebook import selectors, services
+from scorebook.api.common import (
+    CONFLICT,
+    NOT_FOUND,
+    VIOLATIONS,
+    MatchScoped,
+    StrictSerializer,
+    deal_json,
+    history_json,
+    match_json,
+    match_payload_sheet,
+    written_json,
+)
+from scorebook.models import Deal, Match
+
+
+class MatchCreateInput(StrictSerializer):
+    game = serializers.CharField(max_length=20)
+    players = serializers.ListField(child=serializers.CharField(max_length=100, allow_blank=True),
+                                    max_length=10)
+    first_dealer = serializers.IntegerField(default=0, min_value=0, max_value=9)
+    preset = serializers.CharField(max_length=40, required=False, allow_null=True)
+    options = serializers.DictField(required=False, allow_null=True)
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+
+
+class DealWriteInput(StrictSerializer):
+    entry = serializers.DictField()
+    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    client_id = serializers.CharField(required=False, allow_null=True, max_length=64)
+
+
+class DealVoidInput(StrictSerializer):
+    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    client_id = serializers.CharField(required=False, allow_null=True, max_length=64)
+
+
+class MatchList(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The caller's matches, newest first",
+                   operation_id="matches_list")
+    def get(self, request: Request) -> Response:
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.matches_of(request.user).order_by("-created_at", "-id"),
+                                           request, view=self)
+        return paginator.get_paginated_response([match_json(m, with_sheet=False) for m in page])
+
+    @extend_schema(request=MatchCreateInput, responses={201: OpenApiTypes.OBJECT, 400: VIOLATIONS},
+                   summary="Create a match; the options are resolved and frozen")
+    def post(self, request: Request) -> Response:
+        data = MatchCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_create(owner=request.user, **data.validated_data)
+        return Response(match_json(match), status=status.HTTP_201_CREATED)
+
+
+class MatchDetail(MatchScoped):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(match_json(self.get_match(request, pk)))
+
+
+class Scoresheet(MatchScoped):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND}, summary="The scoresheet: the replay")
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(match_payload_sheet(self.get_match(request, pk)))
+
+
+class DealList(MatchScoped):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND}, operation_id="matches_deals_list",
+                   summary="Every deal, voided ones included, with its history")
+    def get(self, request: Request, pk: int) -> Response:
+        match = self.get_match(request, pk)
+        deals = match.deals.order_by("number").prefetch_related("revisions__author")
+        return Response({"deals": [deal_json(match, d) | {"history": history_json(d)} for d in deals],
+                         "version": match.version})
+
+    @extend_schema(request=DealWriteInput,
+                   responses={201: OpenApiTypes.OBJECT, 200: OpenApiTypes.OBJECT, 400: VIOLATIONS,
+                              404: NOT_FOUND, 409: CONFLICT},
+                   summary="Record the next deal")
+    def post(self, request: Request, pk: int) -> Response:
+        match = self.get_match(request, pk)
+        data = DealWriteInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        written = services.deal_record(match=match, author=request.user, **data.validated_data)
+        # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
+        answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
+        return Response(written_json(written), status=answer)
+
+
+class DealDetail(MatchScoped):
+    def _deal(self, match: Match, number: int) -> Deal:
+        try:
+            return match.deals.get(number=number)
+        except Deal.DoesNotExist:
+            raise Http404 from None
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND})
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        match = self.get_match(request, pk)
+        deal = self._deal(match, number)
+        return Response(deal_json(match, deal) | {"history": history_json(deal)})
+
+    @extend_schema(request=DealWriteInput,
+                   responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 404: NOT_FOUND, 409: CONFLICT},
+                   summary="Replace a past entry; the match is replayed")
+    def put(self, request: Request, pk: int, number: int) -> Response:
+        match = self.get_match(request, pk)
+        data = DealWriteInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        written = services.deal_replace(match=match, number=number, author=request.user, **data.validated_data)
+        return Response(written_json(written))
+
+    @extend_schema(request=DealVoidInput,
+                   responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 404: NOT_FOUND, 409: CONFLICT},
+                   summary="Void a deal: kept in the history, no longer counted")
+    def delete(self, request: Request, pk: int, number: int) -> Response:
+        match = self.get_match(request, pk)
+        raw = request.data if isinstance(request.data, dict) and request.data else {}
+        if "expected_version" in request.query_params:
+            raw = {**raw, "expected_version": request.query_params["expected_version"]}
+        data = DealVoidInput(data=raw)
+        data.is_valid(raise_exception=True)
+        written = services.deal_void(match=match, number=number, author=request.user, **data.validated_data)
+        return Response(written_json(written))
+
+
+class GameList(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The games, their options and presets")
+    def get(self, request: Request) -> Response:
+        games = []
+        for name, module in GAMES.items():
+            games.append({
+                "game": name, "seats": [module.SEATS.start, module.SEATS.stop - 1],
+                "entry_types": list(module.ENTRY_TYPES), "default_preset": module.DEFAULT_PRESET,
+                "presets": {p: module.dump_options(o) for p, o in module.PRESETS.items()},
+                "options": [{"name": f.name, "kind": f.metadata["kind"],
+                             "choices": list(f.metadata["choices"]) if f.metadata["choices"] else None,
+                             "nullable": f.metadata["nullable"], "low": f.metadata["low"],
+                             "high": f.metadata["high"]} for f in option_fields(module.Options)],
+            })
+        return Response({"games": games})

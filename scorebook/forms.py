@@ -1,0 +1,123 @@
+"""What every entry form is built from: reading a typed number, the fields that read what was typed
+and never refuse it (every rule is the referee's, checked through the services), the penalty every
+game accepts, and "one blank field takes the rest". Imports nothing of the games, the pages or the
+API: a game's record imports its form, and the models read the records."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+
+REASON_LENGTH = 200  # the longest penalty reason kept; the input field has the same maxlength
+
+
+def number(text: str | None) -> Any:
+    """A typed number as an int; anything else is passed on as typed for the referee to refuse."""
+    if text is None:
+        return None
+    cleaned = text.strip().replace("−", "-")
+    if cleaned == "":
+        return None
+    if re.fullmatch(r"-?[0-9]{1,6}", cleaned):
+        return int(cleaned)
+    return cleaned
+
+
+# ---------------------------------------------------------------- entry form fields
+
+
+class Number(forms.Field):
+    """A whole number (a count, points, a seat): an int as typed, None when blank, and anything
+    else as typed, for the referee to refuse in its own words."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        return number(value)
+
+
+class Text(forms.Field):
+    """A choice or a note as sent (None when absent): the referee says what it may be."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        return value
+
+
+class _Ticked(forms.CheckboxInput):
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> bool:
+        return data.get(name) == "on"  # what a browser sends for a ticked box
+
+
+class Flag(forms.Field):
+    """A tick box: True when ticked."""
+
+    widget = _Ticked
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(required=False, **kwargs)
+
+
+class Several(forms.Field):
+    """Every value sent under one name (tapped cards, ticked suits or seats), in the order sent."""
+
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> list[str]:
+        return list(value or [])
+
+
+def the_rest(values: list[Any], total: int, least: int | None = None) -> list[Any]:
+    """*values* with its one blank filled: when every other value was typed as a number, the blank
+    one takes what they leave of *total* (never less than *least*). Otherwise *values* as typed."""
+    blank = [i for i, value in enumerate(values) if value is None]
+    typed = [value for value in values if isinstance(value, int)]
+    if len(blank) != 1 or len(typed) != len(values) - 1:
+        return values
+    rest = total - sum(typed)
+    filled = list(values)
+    filled[blank[0]] = rest if least is None else max(rest, least)
+    return filled
+
+
+def read(form: forms.Form) -> dict[str, Any]:
+    """What *form* read from its POST: its fields never refuse, so every field is there."""
+    form.is_valid()
+    return form.cleaned_data
+
+
+# ---------------------------------------------------------------- the generic penalty (RULES.md)
+
+
+class PenaltyForm(forms.Form):
+    player = Number()
+    penalty_points = Number()
+    penalty_reason = Text()
+
+
+def penalty_entry(post: QueryDict) -> dict[str, Any]:
+    """The generic penalty every game accepts: a player, signed points, a reason."""
+    typed = read(PenaltyForm(post))
+    return {"type": "penalty", "player": typed["player"], "points": typed["penalty_points"],
+            "reason": (typed["penalty_reason"] or "")[:REASON_LENGTH]}
+
+
+def penalty_values(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The penalty form showing a stored penalty (the edit page)."""
+    return {"action": "penalty", "player": entry.get("player"), "penalty_points": entry.get("points"),
+            "penalty_reason": entry.get("reason", "")}
+
+
+def penalty_field(api_field: str | None) -> str:
+    """A penalty's field path as the penalty form's field."""
+    return {"points": "penalty_points", "player": "player", "reason": "penalty_reason"}.get(api_field or "", "__all__")

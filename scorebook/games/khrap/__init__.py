@@ -1,0 +1,49 @@
+"""Храп (Khrap) on the Django side: its record (``scorebook.registry.GameUI``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from referee.games import khrap
+from scorebook.games.khrap import form, preview, sheet, stats
+from scorebook.registry import GameUI, no_conflicts, no_markers
+
+GAME = GameUI(
+    name=khrap.NAME,
+    rules=khrap,
+    display_name=_("Khrap"),
+    blurb=_("3 to 6 players, 5 cards each; net money around a pot that carries over."),
+    rules_template="scorebook/games/khrap/rules.html",
+    form=form,
+    row_extras=sheet.row_extras,
+    tail_label=sheet.TAIL_LABEL,
+    status_template="scorebook/games/khrap/status.html",
+    seat_template=None,
+    preview=preview.preview,
+    preview_template="scorebook/games/khrap/preview.html",
+    scripts=(),
+    marks={
+        "khrap": pgettext_lazy("mark", "khrap"),
+        "renonce": pgettext_lazy("mark", "revoke"),
+    },
+    mark_styles={"renonce": "penalty", "khrap": "barrel"},
+    choices={
+        "fifths": _("fifths of the pot per trick"),
+        "khraper_takes_all": _("a successful khraper takes it all"),
+    },
+    presets={"literal": _("The seed's words: the khraper takes all")},
+    preset_notes={},
+    balances=True,
+    unit=_("money"),
+    chart_markers=no_markers,
+    stats=stats.stats,
+    stats_labels=stats.stats_labels,
+    stats_template="scorebook/games/khrap/stats.html",
+    stats_chart=None,
+    checks_title=_("Khrap"),
+    checks=(_("Who takes this trick?"), _("May I play this card?")),
+    check_pages="scorebook.games.khrap.pages",
+    check_api="scorebook.games.khrap.api",
+    check_options=no_conflicts,
+)

@@ -1,0 +1,143 @@
+"""The Khrap entry form (``scorebook.registry.EntryForm``): POST fields to a khrap entry, and back.
+
+The form only reshapes what was typed; every rule is checked by the referee through the
+services. Field names: ``khrap`` (a seat, or ``none``: nobody khrapped, a ``no_khrap`` circle),
+``circle`` (1 or 2), ``dark``, ``tricks_<seat>``, ``renonce_player``, ``player``,
+``penalty_points``, ``penalty_reason``; ``action`` says which entry (``play``, ``no_khrap``,
+``renonce``, ``penalty``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+
+from referee.games import khrap
+from scorebook.forms import (
+    Flag,
+    Number,
+    Text,
+    number,
+    penalty_entry,
+    penalty_field,
+    penalty_values,
+    read,
+    the_rest,
+)
+
+TEMPLATE = "scorebook/games/khrap/form.html"
+NOBODY = "none"  # the khraper picker's "nobody": the circle passed in silence (no_khrap)
+TRICKS = khrap.TRICKS
+
+
+def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The next deal: the circle the next khrap would be called in (2 after a silent circle 1)."""
+    return {"action": "play", "circle": state.get("circle", 1), "khrap": None, "dark": False}
+
+
+class PlayForm(forms.Form):
+    """A played deal: the khraper (a seat, or "none"), the circle, the dark, each seat's tricks."""
+
+    khrap = Text()
+    circle = Number()
+    dark = Flag()
+
+    def __init__(self, data: QueryDict, seats: int):
+        super().__init__(data)
+        for seat in range(seats):
+            self.fields[f"tricks_{seat}"] = Number()
+
+
+class RenonceForm(forms.Form):
+    renonce_player = Number()
+
+
+def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
+    """The entry the Khrap form describes. One blank tricks field is "the rest of 5"."""
+    action = post.get("action", "play")
+    if action == "penalty":
+        return penalty_entry(post)
+    if action == "renonce":
+        return {"type": "renonce", "player": read(RenonceForm(post))["renonce_player"]}
+    typed = read(PlayForm(post, seats))
+    if action == "no_khrap" or typed["khrap"] == NOBODY:
+        # Seed 003: "Если никто не отважился сделать заявку на «храп»" — a silent circle.
+        return {"type": "no_khrap"}
+    # "the rest of 5": the field left empty takes the tricks the others did not. Never below 0:
+    # typed tricks over 5 are then refused as "add up to 6, not 5", the clearest message.
+    tricks = the_rest([typed[f"tricks_{seat}"] for seat in range(seats)], TRICKS, least=0)
+    return {"type": "play", "khrap": number(typed["khrap"]), "circle": typed["circle"], "dark": typed["dark"],
+            "tricks": tricks}
+
+
+def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+    """Form values that show *entry* again (the edit page), for every entry type."""
+    if not entry:
+        return {}
+    kind = entry.get("type", "play")
+    if kind == "penalty":
+        return penalty_values(entry)
+    if kind == "renonce":
+        return {"action": "renonce", "renonce_player": entry.get("player")}
+    if kind == "no_khrap":
+        # The play form with "nobody" picked: picking a khraper turns it into a played deal.
+        return {"action": "play", "khrap": NOBODY, "circle": None, "dark": False}
+    values: dict[str, Any] = {"action": "play", "khrap": entry.get("khrap"), "circle": entry.get("circle"),
+                              "dark": bool(entry.get("dark"))}
+    tricks = entry.get("tricks") or [None] * seats
+    for seat in range(seats):
+        values[f"tricks_{seat}"] = tricks[seat] if seat < len(tricks) else None
+    return values
+
+
+def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
+    """What was typed, to show the form again after a refusal."""
+    values: dict[str, Any] = {key: post.get(key) for key in post}
+    values["dark"] = post.get("dark") == "on"
+    if values.get("action") == "no_khrap":
+        values["action"] = "play"
+    return values
+
+
+def field_name(api_field: str | None, action: str = "play") -> str:
+    """An entry's field path ("tricks[1]", "circle") as the form field shown beside it."""
+    if not api_field:
+        return "__all__"
+    match = re.match(r"([a-z_]+)(?:\[(\d+)\])?", api_field)
+    if not match:
+        return "__all__"
+    name = match.group(1)
+    if action == "penalty":
+        return penalty_field(name)
+    if action == "renonce":
+        return "renonce_player" if name == "player" else "__all__"
+    if name in ("tricks", "khrap", "circle", "dark"):
+        return name  # every tricks[i] problem is shown once, under the tricks
+    return "__all__"
+
+
+def clean_errors(errors: dict[str, list[str]], post: QueryDict) -> dict[str, list[str]]:
+    """The same message for several players' tricks ("a value is needed…") once."""
+    return {name: list(dict.fromkeys(messages)) for name, messages in errors.items()}
+
+
+def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], errors: dict[str, list[str]],
+                 seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The seats with what was typed for each, the circles, the pot the deal plays for."""
+    options = khrap.parse_options(match.options or None)
+    chosen = "" if values.get("khrap") is None else str(values.get("khrap"))
+    players = [{"index": seat["index"], "name": seat["name"], "dealer": seat.get("dealer", False),
+                "khraper": chosen == str(seat["index"]), "tricks": values.get(f"tricks_{seat['index']}")}
+               for seat in seat_rows]
+    return {
+        "players": players, "nobody": chosen == NOBODY, "khrap_chosen": chosen,
+        "circle": str(values.get("circle") or ""), "circles": list(khrap.CIRCLES), "tricks_total": TRICKS,
+        "penalty_player": str(values.get("player", "")), "renonce_player": str(values.get("renonce_player", "")),
+        "general_errors": errors.get("__all__", []),
+        "options": options, "pot": state.get("pot", 0),
+        "antes_next": state.get("pot", 0) == 0, "antes_total": options.stake * len(seat_rows),
+    }

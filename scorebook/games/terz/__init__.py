@@ -1,0 +1,53 @@
+"""Терц (Terz) on the Django side: its record (``scorebook.registry.GameUI``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from referee.games import terz
+from scorebook.games.terz import form, sheet, stats
+from scorebook.registry import GameUI, no_conflicts, no_markers
+
+GAME = GameUI(
+    name=terz.NAME,
+    rules=terz,
+    display_name=_("Terz"),
+    blurb=_("2 players, 32 cards, first to 501; declarations and the mountain."),
+    rules_template="scorebook/games/terz/rules.html",
+    form=form,
+    row_extras=sheet.row_extras,
+    tail_label=None,
+    status_template="scorebook/games/terz/status.html",
+    seat_template=None,
+    preview=None,
+    preview_template=None,
+    scripts=(),
+    marks={
+        "declaration": pgettext_lazy("mark", "declared"),
+        "marriage": pgettext_lazy("mark", "marriage"),
+        "last_trick": pgettext_lazy("mark", "last trick"),
+        "mountain": pgettext_lazy("mark", "up the mountain"),
+        "wrong_recording": pgettext_lazy("mark", "wrong record"),
+        "forfeit": pgettext_lazy("mark", "forfeit"),
+    },
+    mark_styles={"forfeit": "penalty", "wrong_recording": "penalty", "mountain": "penalty"},
+    choices={
+        "nearest_10_five_down": _("to the nearest 10, a final 5 down"),
+        "floor_10": _("down to 10"),
+    },
+    presets={},
+    preset_notes={},
+    balances=False,
+    unit=_("points"),
+    chart_markers=no_markers,
+    stats=stats.stats,
+    stats_labels=stats.stats_labels,
+    stats_template="scorebook/games/terz/stats.html",
+    stats_chart=None,
+    checks_title=_("Terz"),
+    checks=(_("Whose declarations count?"), _("What is this combination?")),
+    check_pages="scorebook.games.terz.pages",
+    check_api="scorebook.games.terz.api",
+    check_options=no_conflicts,
+)

@@ -1,0 +1,51 @@
+"""По тринадцати (Thirteens) on the Django side: its record (``scorebook.registry.GameUI``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from referee.games import thirteens
+from scorebook.games.thirteens import form, preview, sheet, stats
+from scorebook.registry import GameUI, no_conflicts, no_markers
+
+GAME = GameUI(
+    name=thirteens.NAME,
+    rules=thirteens,
+    display_name=_("Thirteens"),
+    blurb=_("3 to 6 players, 52 cards and 2 jokers, first to 50; melds counted trick by trick."),
+    rules_template="scorebook/games/thirteens/rules.html",
+    form=form,
+    row_extras=sheet.row_extras,
+    tail_label=None,
+    status_template="scorebook/games/thirteens/status.html",
+    seat_template=None,
+    preview=preview.preview,
+    preview_template="scorebook/games/thirteens/preview.html",
+    scripts=("js/thirteens.js",),
+    marks={
+        "joker": pgettext_lazy("mark", "joker"),
+        "no_trick": pgettext_lazy("mark", "no trick"),
+    },
+    mark_styles={"joker": "failed", "no_trick": "bolt"},
+    choices={
+        "seed": _("J 2, Q 3, K 4"),
+        "pagat": _("J 11, Q 12, K 13"),
+        "no_meld": _("only a trick without melds"),
+        "every_trick": _("every trick"),
+    },
+    presets={"pagat": _("Pagat's card values")},
+    preset_notes={},
+    balances=False,
+    unit=_("points"),
+    chart_markers=no_markers,
+    stats=stats.stats,
+    stats_labels=stats.stats_labels,
+    stats_template="scorebook/games/thirteens/stats.html",
+    stats_chart=None,
+    checks_title=_("Thirteens"),
+    checks=(_("Score this trick"), _("Who takes this trick?")),
+    check_pages="scorebook.games.thirteens.pages",
+    check_api="scorebook.games.thirteens.api",
+    check_options=no_conflicts,
+)

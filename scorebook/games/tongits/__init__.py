@@ -1,0 +1,49 @@
+"""Tong Its on the Django side: its record (``scorebook.registry.GameUI``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from referee.games import tongits
+from scorebook.games.tongits import form, preview, sheet, stats
+from scorebook.registry import GameUI, no_conflicts, no_markers
+
+GAME = GameUI(
+    name=tongits.NAME,
+    rules=tongits,
+    display_name=_("Tong Its"),
+    blurb=_("3 players, 52 cards; net chips, the pot goes to two wins in a row."),
+    rules_template="scorebook/games/tongits/rules.html",
+    form=form,
+    row_extras=sheet.row_extras,
+    tail_label=sheet.TAIL_LABEL,
+    status_template="scorebook/games/tongits/status.html",
+    seat_template=None,
+    preview=preview.preview,
+    preview_template="scorebook/games/tongits/preview.html",
+    scripts=("js/tongits.js",),
+    marks={
+        "burned": pgettext_lazy("mark", "burned"),
+        "challenger": pgettext_lazy("mark", "fought"),
+        "draw": pgettext_lazy("mark", "draw"),
+        "pot": pgettext_lazy("mark", "pot"),
+        "tongit": pgettext_lazy("mark", "tongit"),
+    },
+    mark_styles={"burned": "failed", "tongit": "made", "pot": "winner"},
+    choices={},
+    presets={"two_four_four": _("2-4-4 payments")},
+    preset_notes={},
+    balances=True,
+    unit=_("chips"),
+    chart_markers=no_markers,
+    stats=stats.stats,
+    stats_labels=stats.stats_labels,
+    stats_template="scorebook/games/tongits/stats.html",
+    stats_chart=None,
+    checks_title=_("Tong Its: melds, tongits, counts, draw fights"),
+    checks=(_("Is this a meld? A tongit?"), _("How much is this hand?"), _("Who wins this draw fight?")),
+    check_pages="scorebook.games.tongits.pages",
+    check_api="scorebook.games.tongits.api",
+    check_options=no_conflicts,
+)

@@ -1,0 +1,148 @@
+"""What a game adds on the Django side, as one frozen record: the mirror of ``referee.games.GAMES``.
+
+Each game declares its ``GameUI`` in its own package, ``scorebook/games/<game>/__init__.py``, and
+``scorebook.games.GAMES`` lists them. Shared code (the pages, the API, the statistics, the charts)
+asks the record and never names a game.
+
+A record is light on purpose: ``scorebook.models`` reads the games' names from it, so a record and
+what it imports at once (its form, its sheet hooks, its statistics) import no models, services or
+views. Its check pages and check API are named as URL modules, which Django imports when it reads
+the URLconfs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
+
+from django.http import QueryDict
+
+from referee.ledger import Violation
+
+if TYPE_CHECKING:
+    from django.utils.safestring import SafeString
+
+    from scorebook.charts import Marker
+    from scorebook.models import Match, Player
+    from scorebook.selectors import Preview
+
+
+class RowExtras(TypedDict):
+    """What a game shows in a sheet row beyond the deltas and totals."""
+
+    cells: Sequence[str | None] | None  # one figure under each player's total (the mountain), or none
+    tail: Any  # the figure in the column after the players (the pot)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One match as one player sat it, for his statistics: his seat and the match's sheet."""
+
+    match: Match
+    seat: int
+    sheet: dict[str, Any]
+
+    @property
+    def won(self) -> bool:
+        return bool(self.sheet.get("finished")) and self.sheet.get("winner") == self.seat
+
+    @property
+    def total(self) -> int:
+        totals = self.sheet.get("totals") or []
+        return totals[self.seat] if self.seat < len(totals) else 0
+
+    def rows(self) -> Iterable[tuple[dict[str, Any], list[str], dict[str, Any]]]:
+        """(row, his marks, the row's result) for every counted deal."""
+        for row in self.sheet.get("rows", []):
+            marks = row["marks"][self.seat] if self.seat < len(row["marks"]) else []
+            yield row, marks, row.get("result") or {}
+
+
+class EntryForm(Protocol):
+    """A game's entry form module (``scorebook/games/<game>/form.py``): the POSTed fields to the
+    game's entry and back. It only reshapes what was typed; the referee checks every rule."""
+
+    TEMPLATE: str  # the form, included on the match page and the edit page
+
+    def initial_values(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """The empty form for the next deal, in the referee's *state* (dumped)."""
+
+    def entry_from_post(self, post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
+        """The entry the form describes, for a deal entered in *state*."""
+
+    def values_from_entry(self, entry: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        """The form showing a stored entry (the edit page)."""
+
+    def post_values(self, post: QueryDict, seats: int) -> dict[str, Any]:
+        """What was typed, to show the form again after a refusal."""
+
+    def field_name(self, api_field: str | None, action: str = "play") -> str:
+        """The form field a violation's ``field`` points at (``__all__``: above the form)."""
+
+    def clean_errors(self, errors: dict[str, list[str]], post: QueryDict) -> dict[str, list[str]]:
+        """The errors by field as the form shows them (moved, merged, reworded)."""
+
+    def form_context(self, match: Match, state: Mapping[str, Any], values: dict[str, Any],
+                     errors: dict[str, list[str]], seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
+        """Whatever else the template needs: the seats with what was typed for each, choices."""
+
+
+def no_extras(row: Mapping[str, Any], seats: int) -> RowExtras:
+    return {"cells": None, "tail": None}
+
+
+def no_markers(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[Marker]:
+    return []
+
+
+def no_conflicts(options: Any, seats: int) -> list[Violation]:
+    return []
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """One game on the Django side. Words are lazy translations; templates are names under
+    ``templates/scorebook/games/<game>/``."""
+
+    name: str  # the referee's NAME
+    rules: ModuleType  # the referee's module: referee.games.<game>
+    display_name: str
+    blurb: str  # one line under its name on /rules/: players, deck, what the totals are
+    rules_template: str  # its summary on /rules/<game>/
+
+    # The match page.
+    form: EntryForm
+    row_extras: Callable[[Mapping[str, Any], int], RowExtras]  # a row's own figures
+    tail_label: str | None  # the column after the players (its figure is RowExtras.tail), or none
+    status_template: str | None  # above the sheet: the pot, the mountain… (or nothing)
+    seat_template: str | None  # beside a player's name at the head of the sheet (or nothing)
+    preview: Callable[[Match, Preview], dict[str, Any]] | None  # the entry form's preview, or none: its context
+    preview_template: str | None  # that preview, swapped into the entry form
+    scripts: tuple[str, ...]  # static files its pages load, kept by the installable app for offline use
+
+    # Words on screen for its codes, beside the shared ones in scorebook.labels.
+    marks: Mapping[str, str]  # marks on the sheet
+    mark_styles: Mapping[str, str]  # a mark drawn like another (its CSS class)
+    choices: Mapping[str, str]  # option values
+    presets: Mapping[str, str]  # preset names
+    preset_notes: Mapping[str, str]  # a line under a preset (the referee's English, translated)
+
+    # Charts and statistics.
+    balances: bool  # totals are balances that start at 0 (chips, money), not a race to a target
+    unit: str  # what the totals count: points, chips, money
+    chart_markers: Callable[[Sequence[Mapping[str, Any]], Sequence[str]], list[Marker]]  # events on its lines
+    stats: Callable[[Sequence[Played]], dict[str, Any]]  # the game's own figures for one player
+    stats_labels: Callable[[dict[str, Any]], dict[str, Any]]  # those figures with words for people
+    stats_template: str  # with the partials "figures" and "tables"
+    stats_chart: Callable[[Player, dict[str, Any]], SafeString] | None  # none: his results match by match
+
+    # The referee's checks: pages at /referee/<game>/, JSON at /api/referee/<game>/.
+    checks_title: str
+    checks: tuple[str, ...]  # the questions they answer, for /referee/
+    check_pages: str  # a URL module (its urlpatterns), included by scorebook/web/urls.py
+    check_api: str  # a URL module (its urlpatterns), included by scorebook/api/urls.py
+
+    # Options that contradict each other, refused when a match is created.
+    check_options: Callable[[Any, int], list[Violation]]

@@ -1,0 +1,151 @@
+"""The reads every part shares: the caller's matches and players, one match or a 404, a match
+watched through its share link, the sheet of a match (the cached replay, or the replay itself), the
+state a deal is entered in, and a deal previewed on top of the match. Nothing here writes; the one
+write path is ``scorebook.services``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from referee.games import find_game
+from referee.ledger import Rejected, Row, Sheet, Violation, replay
+from scorebook.models import Deal, Match, Player
+from scorebook.sheets import engine_fingerprint, neutral_sheet
+
+
+def matches_of(user: Any) -> QuerySet[Match]:
+    """The caller's matches: every other owner's match is out of sight (a 404, never a 403)."""
+    return Match.objects.filter(owner=user)
+
+
+def match_of(user: Any, pk: int) -> Match:
+    """One of the caller's matches. :raises Http404: no such match, or another owner's."""
+    try:
+        return matches_of(user).get(pk=pk)
+    except Match.DoesNotExist:
+        raise Http404("no such match") from None
+
+
+def players_of(user: Any) -> QuerySet[Player]:
+    """The people the caller has seated at his table (another owner's are out of sight)."""
+    return Player.objects.filter(owner=user)
+
+
+def watched(token: str) -> QuerySet[Match]:
+    """The match a share link opens (none for an unknown or revoked token)."""
+    return Match.objects.filter(share_token=token)
+
+
+def watched_match(token: str) -> Match:
+    """:raises Http404: no match is shared under *token*."""
+    try:
+        return watched(token).get()
+    except Match.DoesNotExist:
+        raise Http404("no such share link") from None
+
+
+def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
+    """A match's version alone (the polls' one query). :raises Http404:"""
+    if pk is not None:
+        matches = matches.filter(pk=pk)
+    version = matches.values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("no such match")
+    return version
+
+
+# ---------------------------------------------------------------- the sheet
+
+
+def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
+    """The match's sheet (neutral JSON): the cache when it was made by these rules, else a replay."""
+    if match.sheet and match.sheet.get("engine") == engine_fingerprint():
+        return match.sheet
+    if deals is None:
+        deals = list(match.deals.order_by("number"))
+    # Kept on this object (not saved: a read never writes), so one request replays at most once.
+    match.sheet = replay_match(match, deals)[0]
+    return match.sheet
+
+
+def counted_entries(match: Match, deals: Sequence[Deal]) -> list[tuple[int, Any]]:
+    """The counted deals (voided ones skipped) read by the game. :raises Rejected: each with its deal."""
+    module = find_game(match.game)
+    counted = []
+    for deal in deals:
+        if deal.voided:
+            continue
+        try:
+            counted.append((deal.number, module.parse_entry(deal.entry, len(match.players))))
+        except Rejected as rejected:
+            raise Rejected([dataclasses.replace(v, deal=deal.number) for v in rejected.violations]) from None
+    return counted
+
+
+def match_options(match: Match) -> Any:
+    """The match's frozen options, read by its game."""
+    module = find_game(match.game)
+    return module.parse_options(match.options, None) if match.options else module.parse_options(None)
+
+
+def replay_match(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], Sheet]:
+    """Replay *deals* (voided ones skipped). :raises Rejected: every error, each with its deal."""
+    module = find_game(match.game)
+    sheet = replay(module, match_options(match), len(match.players), match.first_dealer,
+                   counted_entries(match, deals))
+    if sheet.errors:
+        raise Rejected(sheet.errors)
+    voided = [d.number for d in deals if d.voided]
+    return neutral_sheet(module, sheet, voided), sheet
+
+
+def state_before(match: Match, number: int) -> dict[str, Any]:
+    """The referee's state (dumped) in which deal *number* is entered: the replay of the counted
+    deals before it (who deals, who sits out, what lies in the pot…)."""
+    module = find_game(match.game)
+    earlier = match.deals.filter(number__lt=number).order_by("number")
+    sheet = replay(module, match_options(match), len(match.players), match.first_dealer,
+                   counted_entries(match, list(earlier)))
+    return module.dump_state(sheet.state)
+
+
+# ---------------------------------------------------------------- a deal previewed
+
+
+@dataclasses.dataclass(frozen=True)
+class Preview:
+    """A deal scored on top of the match with nothing written: the referee's row for it, or every
+    error the replay finds (each with its deal)."""
+
+    number: int  # the deal previewed: the next one, or the earlier one being edited
+    entry: Mapping[str, Any]  # as the form sent it
+    parsed: Any  # as the game read it (None when it cannot be read)
+    row: Row | None  # None when refused
+    errors: tuple[Violation, ...] = ()
+
+
+def deal_preview(match: Match, entry: Mapping[str, Any], number: int | None = None) -> Preview:
+    """*entry* scored as deal *number* (None: the next deal) among the match's other counted deals,
+    as the services would replay it, and nothing stored. :raises Http404: no deal *number*."""
+    module = find_game(match.game)
+    deals = list(match.deals.order_by("number"))
+    if number is None:
+        number = (deals[-1].number if deals else 0) + 1
+    elif all(deal.number != number for deal in deals):
+        raise Http404("no such deal")
+    try:
+        parsed = module.parse_entry(entry, len(match.players))
+        others = counted_entries(match, [deal for deal in deals if deal.number != number])
+    except Rejected as rejected:
+        return Preview(number, entry, None, None, tuple(rejected.violations))
+    counted = sorted([*others, (number, parsed)], key=lambda pair: pair[0])
+    sheet = replay(module, match_options(match), len(match.players), match.first_dealer, counted)
+    if sheet.errors:
+        return Preview(number, entry, parsed, None, tuple(sheet.errors))
+    return Preview(number, entry, parsed, next(row for row in sheet.rows if row.number == number))

@@ -1,0 +1,15 @@
+"""What the pages share with the games' own pages: answering a referee check with its verdict.
+Imports nothing of the games or of the other page modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def verdict(request: HttpRequest, page: str, partial: str, context: dict[str, Any]) -> HttpResponse:
+    """A check's answer: its verdict partial for htmx; the whole page, the form filled in, without
+    JavaScript."""
+    return render(request, f"{page}#{partial}" if request.htmx else page, context)

@@ -1,0 +1,107 @@
+"""What the match pages show, built from the sheet: the rows with each game's extras, the seats, the
+entry form with its values and errors, the rules of a match. Used by the match page, the edit
+page, the printable sheet, the watch page and the table display; nothing here writes."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+
+from referee.reading import option_fields
+from scorebook import labels, selectors
+from scorebook.games import game_ui
+from scorebook.models import Match
+from scorebook.registry import GameUI
+from scorebook.sheets import render_line
+
+
+def _choice_label(game: GameUI, value: Any) -> str:
+    """An option value in words: the game's own words, else the shared ones, else as it is."""
+    if not isinstance(value, str):
+        return str(value)
+    return str(game.choices.get(value) or labels.CHOICES.get(value, value))
+
+
+def option_rows(game: GameUI, options: Any, errors: dict[str, list[str]] | None = None) -> list[dict[str, Any]]:
+    """One row per option of the game, for the form and for "Rules of this match"."""
+    rows = []
+    for spec in option_fields(game.rules.Options):
+        meta = spec.metadata
+        value = getattr(options, spec.name)
+        row = {"name": spec.name, "label": meta["label"], "kind": meta["kind"], "value": value,
+               "value_label": _choice_label(game, value),
+               "nullable": meta["nullable"], "low": meta["low"], "high": meta["high"],
+               "choices": [(c, _choice_label(game, c) if isinstance(c, str) else c) for c in meta["choices"] or ()],
+               "errors": (errors or {}).get(f"options.{spec.name}", [])}
+        if meta["kind"] == "suit_values":
+            row["suits"] = [(suit, labels.SUIT_SYMBOLS[suit], points) for suit, points in value]
+        rows.append(row)
+    return rows
+
+
+def preset_label(game: GameUI, preset: str) -> str:
+    return str(game.presets.get(preset) or labels.PRESETS.get(preset, preset))
+
+
+def seat_rows(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players in seat order, and who deals in *state*."""
+    dealer = state.get("dealer")
+    return [{"index": i, "name": name, "dealer": i == dealer} for i, name in enumerate(match.players)]
+
+
+def sheet_context(match: Match) -> dict[str, Any]:
+    """Everything the sheet partial shows: rows (voided deals too), totals, who deals, and what
+    the game adds (its figures in a row, its column after the players, its status above)."""
+    game = game_ui(match.game)
+    neutral = selectors.current_sheet(match)
+    voided = {d.number: d for d in match.deals.filter(voided=True)}  # only these need their stored text
+    seats = len(match.players)
+    rows: list[dict[str, Any]] = []
+    for row in neutral["rows"]:
+        extras = game.row_extras(row, seats)
+        extra_cells = extras["cells"] or [None] * seats
+        cells = [{"delta": row["deltas"][i], "total": row["totals"][i], "marks": row["marks"][i],
+                  "extra": extra_cells[i]} for i in range(seats)]
+        rows.append({"number": row["number"], "dealer": row["dealer"], "type": row["type"], "cells": cells,
+                     "tail": extras["tail"], "result": row["result"],
+                     "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False})
+    for number in neutral["voided"]:
+        deal = voided.get(number)
+        rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": True,
+                     "cells": [], "explanation": []})
+    rows.sort(key=lambda r: r["number"])
+    state = neutral["state"]
+    winner = neutral["winner"]
+    return {"match": match, "game": game, "rows": rows, "totals": neutral["totals"], "finished": neutral["finished"],
+            "winner": match.players[winner] if winner is not None else None, "state": state,
+            "seats": seat_rows(match, state), "next_dealer": neutral["next_dealer"],
+            "tail_label": game.tail_label, "status_template": game.status_template,
+            "seat_template": game.seat_template}
+
+
+def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,
+                 errors: dict[str, list[str]] | None = None, warnings: list[str] | None = None,
+                 number: int | None = None) -> dict[str, Any]:
+    """The entry form: what is typed, the errors by field, and the game's own extras. Editing deal
+    *number*, the form stands in the state that deal was entered in (who dealt, who sat out)."""
+    form = game_ui(match.game).form
+    state = sheet["state"] if number is None else selectors.state_before(match, number)
+    if values is None:
+        values = form.initial_values(state)
+    errors = errors or {}
+    seats = seat_rows(match, state)
+    post_url = (reverse("web:deal-create", args=[match.pk]) if number is None
+                else reverse("web:deal-edit", args=[match.pk, number]))
+    return {"template": form.TEMPLATE, "values": values, "errors": errors, "warnings": warnings or [],
+            "client_id": uuid.uuid4().hex, "editing": number, "seats": seats, "post_url": post_url,
+            "general_errors": errors.get("__all__", [])} | form.form_context(match, state, values, errors, seats)
+
+
+def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, Any]:
+    sheet = sheet_context(match)
+    game = game_ui(match.game)
+    rules = option_rows(game, selectors.match_options(match))
+    return sheet | {"form": form_context(match, sheet, **form), "rules": rules}

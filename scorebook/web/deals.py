@@ -1,0 +1,146 @@
+"""The match page (the sheet and the entry form), its poll, entering or editing a deal, and the
+entry form's preview.
+
+Views only read forms and render; every write is a call to ``scorebook.services``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from referee.ledger import Rejected
+from scorebook import selectors, services
+from scorebook.forms import number as typed_number
+from scorebook.games import game_ui
+from scorebook.models import Deal, Match
+from scorebook.sheets import on_deal, violation_json
+from scorebook.web.contexts import form_context, match_context, sheet_context
+
+
+@login_required
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    match = selectors.match_of(request.user, pk)
+    return render(request, "scorebook/match.html", match_context(request, match))
+
+
+@login_required
+def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The poll: 204 (htmx keeps what it shows) until the match's version moves."""
+    if request.GET.get("since") == str(selectors.version_of(selectors.matches_of(request.user), pk)):
+        return HttpResponse(status=204)
+    match = selectors.match_of(request.user, pk)
+    context = sheet_context(match)
+    response = render(request, "scorebook/match.html#sheet", context)
+    # Another phone wrote: the entry forms' expected_version (else this phone's next save is
+    # refused as a conflict) and the chart move on with the sheet, as out-of-band swaps.
+    response.write(render_to_string("scorebook/live/_poll_oob.html", context, request))
+    return response
+
+
+def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = defaultdict(list)
+    for v in rejected.violations:
+        name = form.field_name(v.field, action)
+        message = violation_json(v, players)["message"]
+        if v.deal is not None and name == "__all__":
+            message = on_deal(v.deal, message)
+        errors[name].append(message)
+    return dict(errors)
+
+
+def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any, dict[str, Any]]:
+    """Run the write the form asks for; return (written or None, form context overrides)."""
+    form = game_ui(match.game).form
+    seats = len(match.players)
+    action = request.POST.get("action", "play")
+    expected = typed_number(request.POST.get("expected_version"))
+    client_id = request.POST.get("client_id") or None
+    common = {"match": match, "author": request.user, "client_id": client_id,
+              "expected_version": expected if isinstance(expected, int) else None}
+    try:
+        if action == "void" and number is not None:
+            written = services.deal_void(number=number, **common)
+        else:
+            # The state the deal is entered in: today's for the next deal, its own for an earlier one.
+            state = (selectors.current_sheet(match)["state"] if number is None
+                     else selectors.state_before(match, number))
+            entry = form.entry_from_post(request.POST, seats, state)
+            written = (services.deal_record(entry=entry, **common) if number is None
+                       else services.deal_replace(number=number, entry=entry, **common))
+    except Rejected as rejected:
+        errors = form.clean_errors(_errors_from(rejected, form, match.players, action), request.POST)
+        return None, {"values": form.post_values(request.POST, seats), "errors": errors}
+    except services.VersionConflict:
+        return None, {"values": form.post_values(request.POST, seats),
+                      "errors": {"__all__": [_("Someone else changed this match meanwhile: the sheet is up to "
+                                               "date now, check your entry and save again.")]}}
+    except services.DealNotFound:
+        raise Http404 from None
+    warnings = [violation_json(w, match.players)["message"] for w in written.warnings]
+    return written, {"warnings": warnings}
+
+
+@login_required
+@require_POST
+def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
+    match = selectors.match_of(request.user, pk)
+    written, form = _write(request, match, None)
+    match.refresh_from_db()
+    context = match_context(request, match, **form)
+    if request.htmx:
+        response = render(request, "scorebook/match.html#main", context)
+        if written is None:  # refused: bring the form and its errors into view
+            response["HX-Reswap"] = "outerHTML show:#entry-title:top"
+        return response
+    if written is not None and not form.get("warnings"):
+        return redirect("web:match", pk=match.pk)
+    return render(request, "scorebook/match.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match = selectors.match_of(request.user, pk)
+    deal = get_object_or_404(Deal.objects.filter(match=match), number=number)
+    if request.method == "POST":
+        written, form = _write(request, match, number)
+        if written is not None:
+            return redirect(reverse("web:match", args=[match.pk]) + f"#deal-{number}")
+        match.refresh_from_db()
+    else:
+        form = {"values": game_ui(match.game).form.values_from_entry(deal.entry, len(match.players))}
+    sheet = sheet_context(match)
+    context = sheet | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
+                       "history": deal.revisions.select_related("author").all()}
+    return render(request, "scorebook/deal_edit.html", context)
+
+
+@login_required
+@require_POST
+def deal_preview(request: HttpRequest, pk: int, game: str | None = None) -> HttpResponse:
+    """The entry form's preview: the deal it describes scored on top of the match (in place of deal
+    ``number`` when editing one), nothing written; each game shows it its own way. Another owner's
+    match, a game without a preview (or not *game*, on the old address) is a 404; what the referee
+    refuses answers 400 with the form's errors."""
+    match = selectors.match_of(request.user, pk)
+    record = game_ui(match.game)
+    if record.preview is None or record.preview_template is None or game not in (None, match.game):
+        raise Http404("no preview for this match")
+    number = typed_number(request.POST.get("number"))
+    number = number if isinstance(number, int) else None
+    state = selectors.current_sheet(match)["state"] if number is None else selectors.state_before(match, number)
+    entry = record.form.entry_from_post(request.POST, len(match.players), state)
+    preview = selectors.deal_preview(match, entry, number)
+    context = {"match": match, "preview_template": record.preview_template} | record.preview(match, preview)
+    # htmx swaps the game's preview into the form; without JavaScript, a page of its own.
+    template = record.preview_template if request.htmx else "scorebook/preview_page.html"
+    return render(request, template, context, status=400 if preview.errors else 200)

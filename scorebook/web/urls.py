@@ -1,0 +1,58 @@
+"""The pages (namespace ``web``): my matches, a match and its deals, its history and export, the
+players' statistics, sharing and the table display, the installable app, the rules summaries, the
+referee's checks of each game, and the accounts. The root URLconf adds admin and the API."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from scorebook.games import GAMES
+from scorebook.web import accounts, deals, history, live, matches, referee, rules, stats
+
+app_name = "web"
+
+urlpatterns = [
+    path("", matches.home, name="home"),
+    path("matches/new/", matches.match_new, name="match-new"),
+    path("matches/import/", history.match_import_page, name="match-import"),
+    path("matches/<int:pk>/", deals.match_detail, name="match"),
+    path("matches/<int:pk>/sheet/", deals.match_sheet, name="match-sheet"),
+    path("matches/<int:pk>/deals/", deals.deal_create, name="deal-create"),
+    path("matches/<int:pk>/deals/<int:number>/", deals.deal_edit, name="deal-edit"),
+    path("matches/<int:pk>/preview/", deals.deal_preview, name="deal-preview"),
+    path("matches/<int:pk>/history/", history.match_history, name="match-history"),
+    path("matches/<int:pk>/print/", history.match_print, name="match-print"),
+    path("matches/<int:pk>/export.json", history.match_export_json, name="match-export-json"),
+    path("matches/<int:pk>/export.csv", history.match_export_csv, name="match-export-csv"),
+    path("players/", stats.player_list, name="players"),
+    path("players/<int:pk>/", stats.player_detail, name="player"),
+    path("rules/", rules.rules_index, name="rules"),
+    path("rules/<slug:game>/", rules.rules_game, name="rules-game"),
+]
+
+# Sharing: the owner makes or revokes the link; anyone holding it watches, no login needed.
+urlpatterns += [
+    path("matches/<int:pk>/share/", live.match_share, name="match-share"),
+    path("matches/<int:pk>/share/revoke/", live.match_unshare, name="match-unshare"),
+    path("matches/<int:pk>/display/", live.match_display, name="match-display"),
+    path("matches/<int:pk>/display/panel/", live.match_display_panel, name="match-display-panel"),
+    path("watch/<str:token>/", live.watch, name="watch"),
+    path("watch/<str:token>/sheet/", live.watch_sheet, name="watch-sheet"),
+    path("watch/<str:token>/display/", live.watch_display, name="watch-display"),
+    path("watch/<str:token>/display/panel/", live.watch_display_panel, name="watch-display-panel"),
+    # The installable app. The worker is served from the root: it controls only pages under its path.
+    path("sw.js", live.service_worker, name="service-worker"),
+    path("manifest.webmanifest", live.manifest, name="manifest"),
+    path("offline/", live.offline, name="offline"),
+]
+
+# The referee's checks: stateless pages, no match needed; each game's at /referee/<game>/.
+urlpatterns += [path("referee/", referee.referee_index, name="referee")]
+# The entry form's preview at its first address, under the game's checks: a match of another game is a 404.
+urlpatterns += [path("referee/<slug:game>/preview/<int:pk>/", deals.deal_preview, name="deal-preview-of")]
+urlpatterns += [path(f"referee/{code}/", include(game.check_pages)) for code, game in GAMES.items()]
+
+urlpatterns += [
+    path("accounts/login/", auth_views.LoginView.as_view(template_name="registration/login.html"), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),  # POST only
+    path("accounts/signup/", accounts.signup, name="signup"),
+]

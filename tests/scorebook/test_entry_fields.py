@@ -1,0 +1,66 @@
+"""The fields every entry form reads a POST with (scorebook/forms.py): they take what was typed
+and never refuse it, so that the referee refuses it in its own words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django import forms
+from django.http import QueryDict
+
+from scorebook.forms import Flag, Number, Several, Text, number, penalty_entry, read, the_rest
+
+
+@pytest.mark.parametrize(("typed", "read_as"), [
+    pytest.param("12", 12, id="a-number"),
+    pytest.param(" −5 ", -5, id="a-real-minus-sign"),
+    pytest.param("-120", -120, id="a-hyphen-minus"),
+    pytest.param("", None, id="blank"),
+    pytest.param("   ", None, id="spaces"),
+    pytest.param(None, None, id="not-sent"),
+    pytest.param("abc", "abc", id="text-for-the-referee"),
+    pytest.param("１２", "１２", id="fullwidth-digits-are-not-a-number"),
+    pytest.param("1234567", "1234567", id="seven-digits-are-too-many"),
+    pytest.param("1.5", "1.5", id="not-whole"),
+])
+def test_a_typed_number(typed: str | None, read_as: Any) -> None:
+    assert number(typed) == read_as
+
+
+@pytest.mark.parametrize(("values", "total", "least", "filled"), [
+    pytest.param([45, 67, None], 120, None, [45, 67, 8], id="120-45-67-is-8"),
+    pytest.param([None, 100], 150, None, [50, 100], id="150-100-is-50"),
+    pytest.param([100, 30, None], 120, None, [100, 30, -10], id="over-the-total-goes-negative"),
+    pytest.param([3, 3, None], 5, 0, [3, 3, 0], id="never-below-the-least"),
+    pytest.param([3, 1, None], 5, 0, [3, 1, 1], id="5-3-1-is-1"),
+    pytest.param([45, None, None], 120, None, [45, None, None], id="two-blanks-stay"),
+    pytest.param([45, "x", None], 120, None, [45, "x", None], id="a-text-keeps-the-blank"),
+    pytest.param([45, 67, 8], 120, None, [45, 67, 8], id="nothing-blank"),
+])
+def test_one_blank_takes_the_rest(values: list[Any], total: int, least: int | None, filled: list[Any]) -> None:
+    assert the_rest(values, total, least) == filled
+
+
+class Sample(forms.Form):
+    points = Number()
+    trump = Text()
+    dark = Flag()
+    cards = Several()
+
+
+@pytest.mark.parametrize(("body", "typed"), [
+    pytest.param("points=12&trump=H&dark=on&cards=KH&cards=QH",
+                 {"points": 12, "trump": "H", "dark": True, "cards": ["KH", "QH"]}, id="all-filled"),
+    pytest.param("", {"points": None, "trump": None, "dark": False, "cards": []}, id="nothing-sent"),
+    pytest.param("points=twelve&trump=Z&dark=true", {"points": "twelve", "trump": "Z", "dark": False, "cards": []},
+                 id="as-typed-and-only-on-ticks"),
+])
+def test_a_form_reads_what_was_typed(body: str, typed: dict[str, Any]) -> None:
+    assert read(Sample(QueryDict(body))) == typed
+
+
+def test_the_generic_penalty() -> None:
+    assert penalty_entry(QueryDict("player=1&penalty_points=−50&penalty_reason=late")) == {
+        "type": "penalty", "player": 1, "points": -50, "reason": "late"}
+    assert penalty_entry(QueryDict(f"penalty_reason={'x' * 250}"))["reason"] == "x" * 200  # the field's maxlength
