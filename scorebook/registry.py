@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from django.http import QueryDict
 
-from referee.ledger import Violation
-
 if TYPE_CHECKING:
     from django.utils.safestring import SafeString
 
@@ -97,10 +95,6 @@ def no_markers(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[
     return []
 
 
-def no_conflicts(options: Any, seats: int) -> list[Violation]:
-    return []
-
-
 @dataclass(frozen=True)
 class GameUI:
     """One game on the Django side. Words are lazy translations; templates are names under
@@ -144,5 +138,3 @@ class GameUI:
     check_pages: str  # a URL module (its urlpatterns), included by scorebook/web/urls.py
     check_api: str  # a URL module (its urlpatterns), included by scorebook/api/urls.py
 
-    # Options that contradict each other, refused when a match is created.
-    check_options: Callable[[Any, int], list[Violation]]

@@ -15,7 +15,6 @@ from django.utils import timezone
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
-from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Player, Revision, Seat
 from scorebook.selectors import replay_match
 from scorebook.sheets import neutral_sheet
@@ -63,7 +62,7 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
         problems += rejected.violations
         resolved = None
     if resolved is not None:
-        problems += game_ui(game).check_options(resolved, len(players))
+        problems += module.check_options(resolved, len(players))
     if problems:
         raise Rejected(problems)
     names = [p.strip() for p in players]

@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, ConsoleMessage
 
-from scorebook import services, sharing
+from scorebook import services
 from scorebook.models import Match, Player
 from tests.e2e.screenshots import SCREENSHOTS as SHOTS
 
@@ -73,7 +73,7 @@ def seed(owner: Any) -> dict[str, Match]:
             services.deal_record(match=match, entry=entry, author=owner)
         matches[game] = match
     services.deal_void(match=matches["thousand"], number=2, author=owner)
-    sharing.match_share(match=matches["thousand"])
+    services.match_share(match=matches["thousand"])
     matches["empty"] = services.match_create(owner=owner, game="thousand", players=THREE, name="Friday")
     return matches
 

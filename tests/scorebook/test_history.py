@@ -248,7 +248,7 @@ def test_signed_out_is_sent_to_sign_in(client: Client, amended: Match, url: str)
     assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
 
 
-def test_my_matches_put_the_last_written_first(browser: Client, owner) -> None:
+def test_my_matches_put_the_last_written_first(signed_in: Client, owner) -> None:
     # Friday's match was last touched on the 7th, Saturday's on the 8th: Saturday's comes first,
     # until a deal is entered at Friday's table (every write moves updated_at, not only a save()).
     old = timezone.make_aware(datetime.datetime(2025, 3, 7, 20))
@@ -256,8 +256,8 @@ def test_my_matches_put_the_last_written_first(browser: Client, owner) -> None:
     saturday = services.match_create(owner=owner, game="thousand", players=PLAYERS, name="Суббота")
     Match.objects.filter(pk=friday.pk).update(updated_at=old)
     Match.objects.filter(pk=saturday.pk).update(updated_at=old + datetime.timedelta(days=1))
-    assert listed(browser.get("/")) == [saturday.pk, friday.pk]
+    assert listed(signed_in.get("/")) == [saturday.pk, friday.pk]
     services.deal_record(match=friday, entry=play())
     friday.refresh_from_db()
     assert friday.updated_at > old + datetime.timedelta(days=1)
-    assert listed(browser.get("/")) == [friday.pk, saturday.pk]
+    assert listed(signed_in.get("/")) == [friday.pk, saturday.pk]

@@ -17,7 +17,6 @@ import re
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from scorebook import services
 from scorebook.models import Match
@@ -33,15 +32,10 @@ THIRTEENS = {"mode": "cards", "trump": "H", "trick_0": ["KH QD 6S", "5S 5H 9C"],
 GAMES = {"khrap": KHRAP, "tongits": TONGITS, "thirteens": THIRTEENS}
 
 
-@pytest.fixture
-def client(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
 def matches(owner: Any) -> dict[str, Match]:
-    return {game: services.match_create(owner=owner, game=game, players=PLAYERS[:2] if game == "terz" else PLAYERS)
+    # The Thirteens table deals 4 cards each, so the four tricks of THIRTEENS are a whole deal (cards_each).
+    return {game: services.match_create(owner=owner, game=game, players=PLAYERS[:2] if game == "terz" else PLAYERS,
+                                        options={"cards_each": 4} if game == "thirteens" else None)
             for game in ("thousand", "terz", "tongits", "khrap", "thirteens")}
 
 
@@ -50,11 +44,11 @@ def matches(owner: Any) -> dict[str, Match]:
     pytest.param("tongits", ["−4", "+3", "−5"], id="tongits-payments"),
     pytest.param("thirteens", ["+4", "−3", "−3"], id="thirteens-scores"),
 ])
-def test_every_preview_shows_the_game_its_own_way_and_stores_nothing(client, owner, game: str,
+def test_every_preview_shows_the_game_its_own_way_and_stores_nothing(signed_in, owner, game: str,
                                                                        shown: list[str]) -> None:
     match = matches(owner)[game]
     for url in (f"/matches/{match.pk}/preview/", f"/referee/{game}/preview/{match.pk}/"):
-        answer = client.post(url, GAMES[game], HTTP_HX_REQUEST="true")
+        answer = signed_in.post(url, GAMES[game], HTTP_HX_REQUEST="true")
         assert answer.status_code == 200
         assert [t.name for t in answer.templates][0] == f"scorebook/games/{game}/preview.html"
         html = answer.content.decode()
@@ -72,42 +66,42 @@ def test_every_preview_shows_the_game_its_own_way_and_stores_nothing(client, own
                  id="tongits"),
     pytest.param("thirteens", {"mode": "cards", "trump": "H", "trick_0": ["KH QD"]}, "trick 1", id="thirteens"),
 ])
-def test_a_refused_deal_answers_400_with_the_referees_words(client, owner, game: str, refused: dict[str, Any],
+def test_a_refused_deal_answers_400_with_the_referees_words(signed_in, owner, game: str, refused: dict[str, Any],
                                                              message: str) -> None:
     match = matches(owner)[game]
-    answer = client.post(f"/matches/{match.pk}/preview/", refused, HTTP_HX_REQUEST="true")
+    answer = signed_in.post(f"/matches/{match.pk}/preview/", refused, HTTP_HX_REQUEST="true")
     assert answer.status_code == 400
     assert message in answer.content.decode()
     assert match.deals.count() == 0
 
 
-def test_a_preview_of_another_games_match_is_a_404(client, owner) -> None:
+def test_a_preview_of_another_games_match_is_a_404(signed_in, owner) -> None:
     # Before, /referee/thirteens/preview/ and /referee/tongits/preview/ answered 500 for these.
     mine = matches(owner)
     for game in GAMES:
         for other, match in mine.items():
             if other != game:
-                assert client.post(f"/referee/{game}/preview/{match.pk}/", GAMES[game]).status_code == 404
+                assert signed_in.post(f"/referee/{game}/preview/{match.pk}/", GAMES[game]).status_code == 404
     # A game without a preview has none at either address.
     for game in ("thousand", "terz"):
-        assert client.post(f"/matches/{mine[game].pk}/preview/", {}).status_code == 404
-        assert client.post(f"/referee/{game}/preview/{mine[game].pk}/", {}).status_code == 404
+        assert signed_in.post(f"/matches/{mine[game].pk}/preview/", {}).status_code == 404
+        assert signed_in.post(f"/referee/{game}/preview/{mine[game].pk}/", {}).status_code == 404
 
 
-def test_another_owners_match_has_no_preview(client, stranger) -> None:
+def test_another_owners_match_has_no_preview(signed_in, stranger) -> None:
     theirs = matches(stranger)
     for game in GAMES:
-        assert client.post(f"/matches/{theirs[game].pk}/preview/", GAMES[game]).status_code == 404
-        assert client.post(f"/referee/{game}/preview/{theirs[game].pk}/", GAMES[game]).status_code == 404
+        assert signed_in.post(f"/matches/{theirs[game].pk}/preview/", GAMES[game]).status_code == 404
+        assert signed_in.post(f"/referee/{game}/preview/{theirs[game].pk}/", GAMES[game]).status_code == 404
 
 
-def test_the_preview_is_a_post_and_an_edited_deal_must_exist(client, owner) -> None:
+def test_the_preview_is_a_post_and_an_edited_deal_must_exist(signed_in, owner) -> None:
     match = matches(owner)["khrap"]
-    assert client.get(f"/matches/{match.pk}/preview/").status_code == 405
-    assert client.post(f"/matches/{match.pk}/preview/", {**KHRAP, "number": "3"}).status_code == 404
+    assert signed_in.get(f"/matches/{match.pk}/preview/").status_code == 405
+    assert signed_in.post(f"/matches/{match.pk}/preview/", {**KHRAP, "number": "3"}).status_code == 404
 
 
-def test_without_javascript_the_preview_is_a_page(client, owner) -> None:
+def test_without_javascript_the_preview_is_a_page(signed_in, owner) -> None:
     match = matches(owner)["thirteens"]
-    page = client.post(f"/matches/{match.pk}/preview/", THIRTEENS).content.decode()
+    page = signed_in.post(f"/matches/{match.pk}/preview/", THIRTEENS).content.decode()
     assert "<h1>Preview</h1>" in page and 'class="num preview-points">+4<' in page

@@ -54,6 +54,7 @@ from referee.games.khrap.rules import (  # noqa: F401 — the game's contract an
     TRICKS,
     WHIST_PROMISE,
     Options,
+    check_options,
     dump_options,
     parse_options,
 )

@@ -61,6 +61,11 @@ PRESETS: dict[str, Options] = {
 DEFAULT_PRESET = "classic"
 
 
+def check_options(options: Options, seats: int) -> list[Violation]:
+    """Options that contradict each other or the table: none can, in this game."""
+    return []
+
+
 def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> Options:
     """The preset with *raw* overrides. :raises Rejected: unknown names, bad values, a stake
     that is not a multiple of 5 (``bad_option_value``)."""

@@ -73,6 +73,7 @@ from referee.games.terz.rules import (  # noqa: F401 — the game's contract and
     TRUMP_ORDER,
     TRUMP_VALUES,
     Options,
+    check_options,
     dump_options,
     parse_options,
 )

@@ -8,7 +8,7 @@ from typing import Any
 
 from referee import reading
 from referee.cards import Rank
-from referee.ledger import _
+from referee.ledger import Violation, _
 from referee.reading import option
 
 NAME = "terz"
@@ -71,6 +71,11 @@ class Options:
 
 PRESETS: dict[str, Options] = {"classic": Options()}
 DEFAULT_PRESET = "classic"
+
+
+def check_options(options: Options, seats: int) -> list[Violation]:
+    """Options that contradict each other or the table: none can, in this game."""
+    return []
 
 
 def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> Options:

@@ -86,6 +86,7 @@ from referee.games.tongits.rules import (  # noqa: F401 — the game's contract 
     WINNER_ACES_LIMIT,
     WINNER_FOURS_LIMIT,
     Options,
+    check_options,
     deck_card,
     dump_options,
     parse_options,

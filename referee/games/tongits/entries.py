@@ -9,8 +9,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card
-from referee.games.tongits.rules import (COUNT_LIMIT, ENDINGS, ENTRY_TYPES, WINNER_ACES_LIMIT, WINNER_FOURS_LIMIT,
-                                         deck_card)
+from referee.games.tongits.rules import (
+    COUNT_LIMIT,
+    ENDINGS,
+    ENTRY_TYPES,
+    WINNER_ACES_LIMIT,
+    WINNER_FOURS_LIMIT,
+    deck_card,
+)
 from referee.ledger import Violation, _
 from referee.reading import EntryReader, read_penalty, refuse_entry_type
 

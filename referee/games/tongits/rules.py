@@ -11,7 +11,6 @@ from referee.cards import Card, CardParseError, Rank, parse_card
 from referee.ledger import Violation, _, error
 from referee.reading import option
 
-
 NAME = "tongits"
 # Seed 002: "Грають в гру 3 гравця", "Кількість карт в колоді: 52".
 SEATS = range(3, 4)
@@ -61,6 +60,11 @@ PRESETS: dict[str, Options] = {
     "two_four_four": Options(pay_per_four=2, pay_tongit=4, pay_draw=4),
 }
 DEFAULT_PRESET = "classic"
+
+
+def check_options(options: Options, seats: int) -> list[Violation]:
+    """Options that contradict each other or the table: none can, in this game."""
+    return []
 
 
 def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> Options:

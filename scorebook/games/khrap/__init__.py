@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import khrap
 from scorebook.games.khrap import form, preview, sheet, stats
-from scorebook.registry import GameUI, no_conflicts, no_markers
+from scorebook.registry import GameUI, no_markers
 
 GAME = GameUI(
     name=khrap.NAME,
@@ -31,6 +31,8 @@ GAME = GameUI(
     choices={
         "fifths": _("fifths of the pot per trick"),
         "khraper_takes_all": _("a successful khraper takes it all"),
+        "split": _("shared out equally (the odd units stay in the pot)"),
+        "stays": _("stays in the pot, nobody's"),
     },
     presets={"literal": _("The seed's words: the khraper takes all")},
     preset_notes={},
@@ -45,5 +47,4 @@ GAME = GameUI(
     checks=(_("Who takes this trick?"), _("May I play this card?")),
     check_pages="scorebook.games.khrap.pages",
     check_api="scorebook.games.khrap.api",
-    check_options=no_conflicts,
 )

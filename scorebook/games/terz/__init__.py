@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import terz
 from scorebook.games.terz import form, sheet, stats
-from scorebook.registry import GameUI, no_conflicts, no_markers
+from scorebook.registry import GameUI, no_markers
 
 GAME = GameUI(
     name=terz.NAME,
@@ -49,5 +49,4 @@ GAME = GameUI(
     checks=(_("Whose declarations count?"), _("What is this combination?")),
     check_pages="scorebook.games.terz.pages",
     check_api="scorebook.games.terz.api",
-    check_options=no_conflicts,
 )

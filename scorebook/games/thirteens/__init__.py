@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import thirteens
 from scorebook.games.thirteens import form, preview, sheet, stats
-from scorebook.registry import GameUI, no_conflicts, no_markers
+from scorebook.registry import GameUI, no_markers
 
 GAME = GameUI(
     name=thirteens.NAME,
@@ -47,5 +47,4 @@ GAME = GameUI(
     checks=(_("Score this trick"), _("Who takes this trick?")),
     check_pages="scorebook.games.thirteens.pages",
     check_api="scorebook.games.thirteens.api",
-    check_options=no_conflicts,
 )

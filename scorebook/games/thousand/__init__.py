@@ -71,5 +71,4 @@ GAME = GameUI(
     checks=(_("May I bid this much?"), _("May I declare this marriage now?"), _("How many card points are these?")),
     check_pages="scorebook.games.thousand.pages",
     check_api="scorebook.games.thousand.api",
-    check_options=thousand.check_options,
 )

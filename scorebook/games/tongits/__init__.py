@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import tongits
 from scorebook.games.tongits import form, preview, sheet, stats
-from scorebook.registry import GameUI, no_conflicts, no_markers
+from scorebook.registry import GameUI, no_markers
 
 GAME = GameUI(
     name=tongits.NAME,
@@ -45,5 +45,4 @@ GAME = GameUI(
     checks=(_("Is this a meld? A tongit?"), _("How much is this hand?"), _("Who wins this draw fight?")),
     check_pages="scorebook.games.tongits.pages",
     check_api="scorebook.games.tongits.api",
-    check_options=no_conflicts,
 )
