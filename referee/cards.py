@@ -79,6 +79,27 @@ class Card:
         return f"parse_card({self.code!r})"
 
 
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The cards a game is played with, and how its refusals word a card that is not one of them.
+
+    *outside* and *twice* are English templates, marked for translation where a game builds its
+    deck: *outside* gets ``%(card)s``; *twice* ``%(card)s`` and ``%(other)s`` (where it was listed
+    first), None for the usual "%(card)s is listed twice.". ``referee.reading.read_cards`` reads
+    cards against a deck.
+    """
+
+    ranks: frozenset[Rank]
+    jokers: bool
+    outside: str = ""  # none where the deck holds every card there is
+    twice: str | None = None
+
+    def holds(self, card: Card | Joker) -> bool:
+        if isinstance(card, Joker):
+            return self.jokers
+        return card.rank in self.ranks
+
+
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 # One row per accepted spelling. Cyrillic letters are rows of their own, never folded into

@@ -138,7 +138,14 @@ class Game(Protocol):
     SEATS: range
     PRESETS: Mapping[str, Any]
     DEFAULT_PRESET: str
+    PRESET_NOTES: Mapping[str, str]  # a line under a preset, English marked with _() (empty where none)
     ENTRY_TYPES: tuple[str, ...]
+    # Bumped by hand whenever a stored deal would score otherwise (a cached sheet made under another
+    # version is replayed); a comment or a refactoring leaves it alone.
+    RULES_VERSION: int
+    # The shapes of ``Outcome.result``: for each entry type, the frozen dataclasses (``referee.results``)
+    # a row of that type may hold, written as JSON by ``referee.results.dump``.
+    RESULTS: Mapping[str, tuple[type, ...]]
 
     def parse_options(self, raw: Mapping[str, Any] | None, preset: str | None = None) -> Any: ...
     def dump_options(self, options: Any) -> dict[str, Any]: ...
@@ -149,6 +156,7 @@ class Game(Protocol):
     def validate(self, state: Any, entry: Any) -> list[Violation]: ...
     def apply(self, state: Any, entry: Any) -> tuple[Any, Outcome]: ...
     def dump_state(self, state: Any) -> dict[str, Any]: ...
+    def load_state(self, data: Mapping[str, Any]) -> Any: ...  # load_state(dump_state(s)) == s
 
 
 def finished_violation() -> Violation:

@@ -7,10 +7,11 @@ answer the same way, with the same stable codes, in every game.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, TypeVar
 
-from referee.cards import Card, CardParseError, Joker, Suit, parse_card, parse_suit
+from referee.cards import Card, CardParseError, Deck, Joker, Suit, parse_card, parse_suit
 from referee.ledger import Rejected, Violation, _, error
 
 T = TypeVar("T")
@@ -120,6 +121,11 @@ def read_option(spec: dataclasses.Field, value: Any) -> Any:
     raise ValueError(f"unknown option kind {kind}")  # pragma: no cover - a programming error
 
 
+def no_option_conflicts(options: Any, seats: int) -> list[Violation]:
+    """``check_options`` of a game none of whose options can contradict another or the table."""
+    return []
+
+
 def dump_options(options: Any) -> dict[str, Any]:
     """Every option, resolved, as JSON."""
     out: dict[str, Any] = {}
@@ -132,8 +138,145 @@ def dump_options(options: Any) -> dict[str, Any]:
 
 
 def _short(value: Any) -> str:
-    text = str(value)
+    text = printable(str(value))
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def printable(text: str) -> str:
+    """*text* safe to quote in a message: a lone surrogate (JSON's ``"\\ud83d"`` read alone) cannot
+    be written as UTF-8, so it is shown as U+FFFD instead of breaking the answer."""
+    return "".join("\ufffd" if 0xD800 <= ord(char) <= 0xDFFF else char for char in text)
+
+
+# ---------------------------------------------------------------- free text
+
+TEXT_MAX = 200  # a penalty's reason: one line of the sheet's explanation
+# RULES.md: "a text field holding a lone surrogate, a NUL or a control/bidi character is `bad_text`".
+# Bidi: the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069, and the marks
+# U+200E, U+200F and U+061C — each can make a name or a reason read otherwise than it was typed.
+BIDI = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
+# Zero-width: space, non-joiner, joiner, word joiner, and U+FEFF (a byte order mark inside text).
+ZERO_WIDTH = frozenset([0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF])
+ZWJ = 0x200D
+# Where emoji live, for the one zero-width character allowed: the joiner inside an emoji sequence
+# (👨‍👩‍👧, 🏳️‍🌈, 🏃‍♀️). Misc technical, symbols and dingbats (♀ ❤), arrows and stars (⭐), and the
+# emoji planes; U+FE0F, the emoji presentation selector, stands on the left of many joiners.
+PICTOGRAPHS = ((0x2300, 0x23FF), (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0x1F000, 0x1FAFF))
+TEXT_PROBLEMS = {
+    "too_long": _("At most %(high)s characters."),
+    "surrogate": _("This text holds half of a character (a lone surrogate): type it again."),
+    "control": _("This text holds a control character (a tab, a line break, NUL…): one line of plain text."),
+    "bidi": _("This text holds a hidden direction mark, which can make it read otherwise than it was typed."),
+    "invisible": _("This text holds an invisible zero-width character."),
+}
+
+
+def text_problem(text: str, max_length: int = TEXT_MAX) -> str | None:
+    """Why *text* may not stand in a free-text field — ``"too_long"`` (over *max_length*
+    characters), ``"surrogate"`` (U+D800–U+DFFF: a lone half of a pair), ``"control"`` (Unicode
+    category Cc: NUL, tab, line breaks, DEL, C1), ``"bidi"`` (``BIDI``), ``"invisible"``
+    (``ZERO_WIDTH``, but for a joiner between two emoji) — or None when it may. The first problem
+    from the left is named. Names and client ids on the Django side follow the same rule."""
+    if len(text) > max_length:
+        return "too_long"
+    for index, char in enumerate(text):
+        point = ord(char)
+        if 0xD800 <= point <= 0xDFFF:
+            return "surrogate"
+        if unicodedata.category(char) == "Cc":
+            return "control"
+        if point in BIDI:
+            return "bidi"
+        if point in ZERO_WIDTH and not (point == ZWJ and _joins_emoji(text, index)):
+            return "invisible"
+    return None
+
+
+def text_violation(problem: str, where: str | None, max_length: int = TEXT_MAX) -> Violation:
+    """``bad_text`` for a *problem* that ``text_problem`` named."""
+    return error("bad_text", TEXT_PROBLEMS[problem], where, high=max_length, problem=problem)
+
+
+def _joins_emoji(text: str, index: int) -> bool:
+    """Is the joiner at *index* inside an emoji sequence: an emoji (or U+FE0F) on its left, an
+    emoji on its right?"""
+    if not 0 < index < len(text) - 1:
+        return False
+    left, right = ord(text[index - 1]), ord(text[index + 1])
+    return (left == 0xFE0F or _pictograph(left)) and _pictograph(right)
+
+
+def _pictograph(point: int) -> bool:
+    return any(low <= point <= high for low, high in PICTOGRAPHS)
+
+
+# ---------------------------------------------------------------- cards of a game's deck
+
+TWICE = _("%(card)s is listed twice.")
+
+
+def deck_card(text: Any, deck: Deck) -> Card | Joker | Violation:
+    """A card of *deck*, in any spelling API.md accepts (or already read), or a ``bad_card``
+    violation without a field."""
+    if isinstance(text, (Card, Joker)):
+        card = text
+    else:
+        try:
+            card = parse_card(text)
+        except CardParseError:
+            return error("bad_card", _("“%(value)s” is not a card."), None, value=printable(str(text)[:40]))
+    if not deck.holds(card):
+        return error("bad_card", deck.outside, None, card=card.code)
+    return card
+
+
+def read_card(text: Any, deck: Deck, where: str, seen: dict[Card | Joker, str],
+              found: list[Violation]) -> Card | Joker | None:
+    """One card of *deck* not *seen* yet (then added to *seen*, with *where*), else None and its
+    violation, at *where*, added to *found* (``bad_card``, ``card_twice``)."""
+    card = deck_card(text, deck)
+    if isinstance(card, Violation):
+        found.append(dataclasses.replace(card, field=where))
+        return None
+    if card in seen:
+        found.append(error("card_twice", deck.twice or TWICE, where, card=card.code, other=seen[card]))
+        return None
+    seen[card] = where
+    return card
+
+
+def collect_cards(cards: Any, deck: Deck, where: str, found: list[Violation]) -> tuple[Any, ...] | None:
+    """A list of cards of *deck*, each once, at ``where[index]``: the cards, or None with every
+    problem added to *found* (``bad_type`` for no list, ``bad_card``, ``card_twice``)."""
+    if not isinstance(cards, (list, tuple)):
+        found.append(error("bad_type", _("Expected a list of cards."), where))
+        return None
+    seen: dict[Card | Joker, str] = {}
+    before = len(found)
+    for index, text in enumerate(cards):
+        read_card(text, deck, f"{where}[{index}]", seen, found)
+    return tuple(seen) if len(found) == before else None
+
+
+def read_cards(cards: Any, deck: Deck, where: str = "cards") -> tuple[Any, ...]:
+    """``collect_cards``, refusing. :raises Rejected: every problem."""
+    found: list[Violation] = []
+    read = collect_cards(cards, deck, where, found)
+    if read is None:
+        raise Rejected(found)
+    return read
+
+
+def read_suit(text: Any, where: str, found: list[Violation]) -> Suit | None:
+    """A suit in any spelling (or already read), else None and ``bad_card`` added to *found*."""
+    if isinstance(text, Suit):
+        return text
+    try:
+        return parse_suit(text)
+    except CardParseError:
+        found.append(error("bad_card", _("“%(value)s” is not a suit (S, H, D or C)."), where,
+                           value=printable(str(text)[:40])))
+        return None
 
 
 class EntryReader:
@@ -194,16 +337,17 @@ class EntryReader:
             return default
         return value
 
-    def text(self, name: str, *, required: bool = False, default: str = "", max_length: int = 200) -> str:
+    def text(self, name: str, *, required: bool = False, default: str = "", max_length: int = TEXT_MAX) -> str:
+        """Free text, refused as ``bad_text`` where ``text_problem`` finds one."""
         value = self._get(name, required)
         if value is MISSING or value is None:
             return default
         if not isinstance(value, str):
             self.bad("bad_type", _("Expected text."), name)
             return default
-        if len(value) > max_length:
-            self.bad("out_of_range", _("At most %(high)s characters."), name, high=max_length, low=0,
-                     value=len(value))
+        problem = text_problem(value, max_length)
+        if problem is not None:
+            self.problems.append(text_violation(problem, name, max_length))
             return default
         return value
 
@@ -275,20 +419,6 @@ class EntryReader:
     def done(self) -> None:
         if self.problems:
             raise Rejected(self.problems)
-
-
-def read_penalty(raw: Mapping[str, Any], seats: int, *, low: int = -10_000,
-                 high: int = 10_000) -> tuple[int, int, str]:
-    """The generic penalty every game accepts (RULES.md): ``player``, ``points``, ``reason``.
-
-    :raises Rejected: every field of the wrong shape.
-    """
-    reader = EntryReader(raw, seats, {"type", "player", "points", "reason"})
-    player = reader.seat("player")
-    points = reader.integer("points", low=low, high=high)
-    reason = reader.text("reason")
-    reader.done()
-    return player, points, reason
 
 
 def refuse_entry_type(raw: Any, seats: int, entry_types: tuple[str, ...]) -> NoReturn:

@@ -121,7 +121,6 @@ class GameUI:
     mark_styles: Mapping[str, str]  # a mark drawn like another (its CSS class)
     choices: Mapping[str, str]  # option values
     presets: Mapping[str, str]  # preset names
-    preset_notes: Mapping[str, str]  # a line under a preset (the referee's English, translated)
 
     # Charts and statistics.
     balances: bool  # totals are balances that start at 0 (chips, money), not a race to a target
@@ -137,4 +136,9 @@ class GameUI:
     checks: tuple[str, ...]  # the questions they answer, for /referee/
     check_pages: str  # a URL module (its urlpatterns), included by scorebook/web/urls.py
     check_api: str  # a URL module (its urlpatterns), included by scorebook/api/urls.py
+
+    @property
+    def preset_notes(self) -> Mapping[str, str]:
+        """A line under a preset: the referee's English (``PRESET_NOTES``), translated where shown."""
+        return self.rules.PRESET_NOTES
 

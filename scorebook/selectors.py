@@ -16,7 +16,7 @@ from django.http import Http404
 from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
 from scorebook.models import Deal, Match, Player
-from scorebook.sheets import engine_fingerprint, neutral_sheet
+from scorebook.sheets import is_fresh, neutral_sheet
 
 
 def matches_of(user: Any) -> QuerySet[Match]:
@@ -64,8 +64,9 @@ def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
 
 
 def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
-    """The match's sheet (neutral JSON): the cache when it was made by these rules, else a replay."""
-    if match.sheet and match.sheet.get("engine") == engine_fingerprint():
+    """The match's sheet (neutral JSON): the cache when it was made under the game's rules version in
+    force, else a replay."""
+    if is_fresh(match.game, match.sheet):
         return match.sheet
     if deals is None:
         deals = list(match.deals.order_by("number"))

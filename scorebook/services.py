@@ -17,7 +17,7 @@ from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
 from scorebook.models import Deal, Match, Player, Revision, Seat
 from scorebook.selectors import replay_match
-from scorebook.sheets import neutral_sheet
+from scorebook.sheets import is_fresh, neutral_sheet
 
 MAX_NAME = 40
 
@@ -240,6 +240,21 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
         return _save(claimed, deals, deal, Revision.VOIDED, author, client_id)
 
     return _written_once(write, match, client_id)
+
+
+def sheet_refresh(*, match: Match) -> bool:
+    """Replay *match* and store its sheet, as a write would have, when its cached sheet was made under
+    other rules (``sheets.is_fresh``). A cache write: the version stays (nothing a client read has
+    changed), and so does ``updated_at``; nothing is stored if a write moved the match meanwhile.
+    True when a sheet was stored. :raises Rejected: the deals no longer replay under these rules."""
+    if is_fresh(match.game, match.sheet):
+        return False
+    neutral, _sheet = replay_match(match, list(match.deals.order_by("number")))
+    stored = Match.objects.filter(pk=match.pk, version=match.version).update(sheet=neutral,
+                                                                             finished=neutral["finished"])
+    if stored:
+        match.sheet, match.finished = neutral, neutral["finished"]
+    return bool(stored)
 
 
 # ---------------------------------------------------------------- share links

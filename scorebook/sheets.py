@@ -3,26 +3,26 @@ into the words of the request's language (explanations, violation messages, seat
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable, Sequence
-from functools import cache
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext
 
-import referee
 from referee.cards import Suit
+from referee.games import find_game
 from referee.ledger import Line, Seat, Sheet, Violation
 
 
-@cache
-def engine_fingerprint() -> str:
-    """A hash of the rule modules' source: a cached sheet made by other rules is replayed again."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(referee.__file__).parent.rglob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+def rules_stamp(game: Any) -> str:
+    """What a cached sheet records of the rules that made it, ``"<game>/<version>"``: the game and its
+    ``RULES_VERSION``, bumped by hand when scoring changes (a comment or a refactoring of the referee
+    leaves cached sheets as they are)."""
+    return f"{game.NAME}/{game.RULES_VERSION}"
+
+
+def is_fresh(game_name: str, sheet: Mapping[str, Any] | None) -> bool:
+    """Was *sheet*, a match's cached sheet, made under the rules in force? If not, it is replayed."""
+    return bool(sheet) and sheet.get("engine") == rules_stamp(find_game(game_name))
 
 
 # ---------------------------------------------------------------- neutral form (cached on the match)
@@ -46,7 +46,7 @@ def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int]) -> dict[str, A
     """The replay as JSON with untranslated lines: what ``Match.sheet`` caches."""
     state = sheet.state
     return {
-        "engine": engine_fingerprint(),
+        "engine": rules_stamp(game),
         "rows": [{
             "number": row.number, "dealer": row.dealer, "type": row.kind,
             "deltas": list(row.outcome.deltas), "totals": list(row.totals),

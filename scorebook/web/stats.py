@@ -26,7 +26,7 @@ from scorebook import charts, selectors
 from scorebook.games import GAMES, game_ui
 from scorebook.models import Deal, Player, Seat
 from scorebook.registry import Played
-from scorebook.sheets import engine_fingerprint
+from scorebook.sheets import is_fresh
 
 RECENT = 12  # matches in a player's per-match chart
 
@@ -35,8 +35,7 @@ def played_matches(player: Player) -> list[Played]:
     """The player's matches, newest first, each with a sheet made by the rules in force."""
     seats = list(Seat.objects.filter(player=player).select_related("match")
                  .order_by("-match__created_at", "-match__id"))
-    fingerprint = engine_fingerprint()
-    stale = [s.match_id for s in seats if not (s.match.sheet and s.match.sheet.get("engine") == fingerprint)]
+    stale = [s.match_id for s in seats if not is_fresh(s.match.game, s.match.sheet)]
     deals: dict[int, list[Deal]] = defaultdict(list)
     if stale:
         for deal in Deal.objects.filter(match_id__in=stale).order_by("match_id", "number"):

@@ -63,7 +63,9 @@ def test_the_module_keeps_the_game_contract() -> None:
     start = khrap.initial_state(Options(), 4, 2)
     assert (start.totals, start.dealer, start.pot, start.circle) == ((0, 0, 0, 0), 2, 0, 1)
     assert start.winner is None and start.finished is False  # only a close ends the evening; nobody wins
-    assert khrap.dump_state(start) == {"pot": 0, "circle": 1, "dealer": 2}
+    # the pot is empty: each player antes the stake, 5, with the next deal
+    assert khrap.dump_state(start) == {"pot": 0, "circle": 1, "dealer": 2, "antes": 5, "totals": [0, 0, 0, 0],
+                                       "closed": False, "winner": None, "options": khrap.dump_options(Options())}
 
 
 # ---------------------------------------------------------------- options

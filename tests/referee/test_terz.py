@@ -310,7 +310,8 @@ def test_penalties(entries: list[Any], totals: tuple[int, int], mountain: tuple[
 def test_false_declaration_state() -> None:
     state = sheet(play((70, 80)), FalseDeclaration(0, 100)).state
     # "до закінчення партії йому потрібно набрати на 100 очок більше": 501 + 100 = 601
-    assert terz.dump_state(state) == {"mountain": [100, 0], "needs": [601, 501], "dealer": 1, "target": 501}
+    assert terz.dump_state(state) == {"mountain": [100, 0], "needs": [601, 501], "dealer": 1, "target": 501,
+                                      "totals": [70, 80], "winner": None, "options": terz.dump_options(Options())}
 
 
 # ---------------------------------------------------------------- the winner

@@ -346,7 +346,8 @@ def test_replay_rotates_the_dealer_and_stops_at_the_winner() -> None:
 
 
 def test_dump_state() -> None:
-    assert thirteens.dump_state(state(dealer=2)) == {"dealer": 2, "target": 50}
+    assert thirteens.dump_state(state(dealer=2)) == {"dealer": 2, "target": 50, "totals": [0, 0, 0], "winner": None,
+                                                     "options": thirteens.dump_options(CLASSIC)}
 
 
 # ---------------------------------------------------------------- entries: parse, dump, refuse

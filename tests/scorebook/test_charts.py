@@ -79,13 +79,16 @@ def test_markers_for_the_samosval_and_the_barrel_mount(three_deals) -> None:
 
 
 def test_a_barrel_sitter_is_marked_once_and_again_after_a_fall() -> None:
-    # The sheet context's rows: the referee says who mounted (result "mounted") and marks the fall.
+    # The sheet context's rows: the referee says who mounted (result "mounted") and marks the fall,
+    # and says both as the deal's events (result "events").
     # Mount at 1, sits at 2 and 3, falls at 4, mounts at 5.
     cells = [["barrel"], ["barrel"], ["barrel"], ["barrel", "barrel_fall"], ["barrel"]]
     totals = [880, 880, 880, 760, 880]
     mounted = [[0], [], [], [], [0]]
-    rows = [{"number": n, "cells": [{"total": t, "marks": m}], "result": {"mounted": up}}
-            for n, (m, t, up) in enumerate(zip(cells, totals, mounted), 1)]
+    events = [[{"kind": "barrel_mount", "seat": 0}], [], [], [{"kind": "barrel_fall", "seat": 0}],
+              [{"kind": "barrel_mount", "seat": 0}]]
+    rows = [{"number": n, "cells": [{"total": t, "marks": m}], "result": {"mounted": up, "events": e}}
+            for n, (m, t, up, e) in enumerate(zip(cells, totals, mounted, events), 1)]
     markers = chart_markers(rows, ["Аня"])
     assert [(m.kind, m.number) for m in markers] == [("barrel", 1), ("fall", 4), ("barrel", 5)]
 

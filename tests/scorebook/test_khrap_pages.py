@@ -158,8 +158,12 @@ def test_deals_posted_through_the_page_settle_money_and_the_pot(signed_in: Clien
 def test_a_silent_circle_then_a_khrap_in_circle_2(signed_in: Client, khrap_match: Match) -> None:
     # Deal 1: nobody khraps: the antes (15) and a stake more each (15): pot 30, −10 each; circle 2.
     assert deal(signed_in, khrap_match, khrap="none", circle=1).status_code == 302
+    # The pot is not empty: no antes with the next deal.
     assert (sheet(khrap_match)["totals"], sheet(khrap_match)["state"]) == (
-        [-10, -10, -10], {"pot": 30, "circle": 2, "dealer": 0})
+        [-10, -10, -10], {"pot": 30, "circle": 2, "dealer": 0, "antes": 0, "totals": [-10, -10, -10],
+                          "closed": False, "winner": None,
+                          "options": {"stake": 5, "pot_mode": "fifths", "whister_fail": 1, "khraper_fail": 1,
+                                      "dark_fail": 5, "renonce_fail": 1, "pot_at_close": "split"}})
     # The form now offers circle 2.
     page = signed_in.get(f"/matches/{khrap_match.pk}/")
     assert page.context["form"]["circle"] == "2"

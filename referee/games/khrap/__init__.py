@@ -37,8 +37,17 @@ from referee.games.khrap.entries import (  # noqa: F401 — the game's contract 
     dump_entry,
     parse_entry,
 )
+from referee.games.khrap.results import (  # noqa: F401 — the game's contract and helpers
+    RESULTS,
+    CloseResult,
+    NoKhrapResult,
+    PenaltyResult,
+    PlayResult,
+    RenonceResult,
+)
 from referee.games.khrap.rules import (  # noqa: F401 — the game's contract and helpers
     CIRCLES,
+    DECK,
     DECK_RANKS,
     DEFAULT_PRESET,
     ENTRY_TYPES,
@@ -48,7 +57,9 @@ from referee.games.khrap.rules import (  # noqa: F401 — the game's contract an
     ORDER,
     POT_AT_CLOSE,
     POT_MODES,
+    PRESET_NOTES,
     PRESETS,
+    RULES_VERSION,
     SEATS,
     STAKE_STEP,
     TRICKS,
@@ -68,6 +79,7 @@ from referee.games.khrap.state import (  # noqa: F401 — the game's contract an
     State,
     dump_state,
     initial_state,
+    load_state,
     settlement,
 )
 from referee.games.khrap.validation import (  # noqa: F401 — the game's contract and helpers

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.cards import Card, CardParseError, Suit, parse_card, parse_suit
-from referee.games.khrap.rules import DECK_RANKS, HAND, ORDER
+from referee.cards import Card, Suit
+from referee.games.khrap.rules import DECK, DECK_RANKS, HAND, ORDER
 from referee.ledger import Line, Rejected, Violation, _, error, line
+from referee.reading import read_card, read_suit
 
 
 def _strength(card: Card) -> int:
@@ -81,41 +82,16 @@ def trick_check(led: Card, trump: Suit, played: Sequence[Card]) -> tuple[int, Li
 # ---------------------------------------------------------------- reading the checks' cards
 
 
-def _read_card(text: Any, where: str, seen: list[Card], found: list[Violation]) -> Card | None:
-    """One card of the 36-card deck not *seen* yet (then added to *seen*); else a violation."""
-    try:
-        card = text if isinstance(text, Card) else parse_card(text)
-    except CardParseError:
-        found.append(error("bad_card", _("“%(value)s” is not a card."), where, value=str(text)[:40]))
-        return None
-    if not isinstance(card, Card) or card.rank not in DECK_RANKS:
-        found.append(error("bad_card", _("%(card)s is not in the 36-card deck (6 to ace)."), where, card=card.code))
-        return None
-    if card in seen:
-        found.append(error("card_twice", _("%(card)s is listed twice."), where, card=card.code))
-        return None
-    seen.append(card)
-    return card
-
-
-def _read_suit(text: Any, where: str, found: list[Violation]) -> Suit | None:
-    try:
-        return parse_suit(text)
-    except CardParseError:
-        found.append(error("bad_card", _("“%(value)s” is not a suit (S, H, D or C)."), where, value=str(text)[:40]))
-        return None
-
-
 def read_trick(led: Any, trump: Any, played: Sequence[Any]) -> tuple[Card, Suit, tuple[Card, ...]]:
     """A trick as typed (every spelling API.md accepts), canonical out.
 
     :raises Rejected: ``bad_card`` (not in the 36-card deck, not a card, not a suit), ``card_twice``.
     """
     found: list[Violation] = []
-    seen: list[Card] = []
-    led_card = _read_card(led, "led", seen, found)
-    trump_suit = _read_suit(trump, "trump", found)
-    cards = [_read_card(text, f"played[{index}]", seen, found) for index, text in enumerate(played)]
+    seen: dict[Any, str] = {}
+    led_card = read_card(led, DECK, "led", seen, found)
+    trump_suit = read_suit(trump, "trump", found)
+    cards = [read_card(text, DECK, f"played[{index}]", seen, found) for index, text in enumerate(played)]
     if found:
         raise Rejected(found)
     assert led_card is not None and trump_suit is not None
@@ -130,14 +106,14 @@ def read_play(card: Any, hand: Sequence[Any], led: Any, trump: Any) -> tuple[Car
         ``too_many_cards`` (more than 5 cards with the one played: seed 003 deals 5).
     """
     found: list[Violation] = []
-    seen: list[Card] = []
+    seen: dict[Any, str] = {}
     for index, text in enumerate(hand):
-        _read_card(text, f"hand[{index}]", seen, found)  # each card read is added to *seen*
-    played = _read_card(card, "card", [], found)
+        read_card(text, DECK, f"hand[{index}]", seen, found)  # each card read is added to *seen*
+    played = read_card(card, DECK, "card", {}, found)
     if played is not None and played not in seen:
-        seen.append(played)
-    led_card = None if led is None else _read_card(led, "led", list(seen), found)
-    trump_suit = _read_suit(trump, "trump", found)
+        seen[played] = "card"
+    led_card = None if led is None else read_card(led, DECK, "led", dict(seen), found)
+    trump_suit = read_suit(trump, "trump", found)
     if len(seen) > HAND:
         found.append(error("too_many_cards", _("A hand holds at most 5 cards, not %(count)s."), "hand",
                            count=len(seen)))

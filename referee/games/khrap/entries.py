@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from referee.games.khrap.rules import ENTRY_TYPES, TRICKS
 from referee.ledger import _
-from referee.reading import BIG, EntryReader, read_penalty, refuse_entry_type
+from referee.penalty import Penalty, dump_penalty, parse_penalty
+from referee.reading import BIG, EntryReader, refuse_entry_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +40,6 @@ class Renonce:
 
     kind: ClassVar[str] = "renonce"
     player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    """A table's own fine. ``points`` is the change of the player's balance, as in every game
-    (−10: he puts 10 into the pot); the pot moves the other way, so no money appears from nowhere."""
-
-    kind: ClassVar[str] = "penalty"
-    player: int
-    points: int
-    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +77,8 @@ def parse_entry(raw: Any, seats: int) -> Entry:
         reader.done()
         return Renonce(player)
     if kind == "penalty":
-        return Penalty(*read_penalty(raw, seats, low=-BIG, high=BIG))
+        # A table's own fine: −10, he puts 10 into the pot; +10, he takes 10 out of it (money).
+        return parse_penalty(raw, seats, low=-BIG, high=BIG)
     if kind == "close":
         EntryReader(raw, seats, _COMMON).done()
         return Close()
@@ -120,4 +111,4 @@ def dump_entry(entry: Entry) -> dict[str, Any]:
         return {"type": "renonce", "player": entry.player}
     if isinstance(entry, Close):
         return {"type": "close"}
-    return {"type": "penalty", "player": entry.player, "points": entry.points, "reason": entry.reason}
+    return dump_penalty(entry)

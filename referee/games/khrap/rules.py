@@ -7,11 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import reading
-from referee.cards import Rank
+from referee.cards import Deck, Rank
 from referee.ledger import Rejected, Violation, _, error
 from referee.reading import BIG, option
 
 NAME = "khrap"
+# Bumped by hand whenever a stored deal would score otherwise: a cached sheet made under another
+# version is replayed (scorebook.sheets).
+RULES_VERSION = 1
 SEATS = range(3, 7)
 # Seed 003: "Сдают по одной карте каждому участнику, пока у каждого на руках не будет 5 карт" —
 # five cards each, so five tricks.
@@ -29,6 +32,7 @@ STAKE_STEP = 5
 ORDER = (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING,
          Rank.ACE)
 DECK_RANKS = frozenset(ORDER)
+DECK = Deck(DECK_RANKS, jokers=False, outside=_("%(card)s is not in the 36-card deck (6 to ace)."))
 POT_MODES = ("fifths", "khraper_takes_all")
 # The seed only says the table agrees on "время окончания игры"; RULES.md: at the close what is
 # left in the pot goes back in equal shares ("split") or stays nobody's ("stays").
@@ -59,11 +63,9 @@ PRESETS: dict[str, Options] = {
     "literal": Options(pot_mode="khraper_takes_all"),
 }
 DEFAULT_PRESET = "classic"
-
-
-def check_options(options: Options, seats: int) -> list[Violation]:
-    """Options that contradict each other or the table: none can, in this game."""
-    return []
+PRESET_NOTES: dict[str, str] = {}
+check_options = reading.no_option_conflicts  # no option contradicts another, or the table
+dump_options = reading.dump_options
 
 
 def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> Options:
@@ -86,7 +88,3 @@ def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> O
         raise Rejected(problems)
     assert options is not None
     return options
-
-
-def dump_options(options: Options) -> dict[str, Any]:
-    return reading.dump_options(options)

@@ -22,10 +22,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from referee.deal import Deal
 from referee.games.khrap.entries import Close, Entry, NoKhrap, Penalty, Play, Renonce
+from referee.games.khrap.results import CloseResult, NoKhrapResult, PenaltyResult, PlayResult, RenonceResult
 from referee.games.khrap.rules import KHRAP_PROMISE, WHIST_PROMISE, Options
 from referee.games.khrap.state import State
-from referee.ledger import Line, Outcome, Seat, _, line
+from referee.ledger import Outcome, Seat, _
+from referee.results import dump
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,72 +99,50 @@ def settle(options: Options, pot: int, play: Play) -> Settlement:
     return Settlement(pot, at_stake, fifth, odd, kept, taken, tuple(fines))
 
 
-@dataclass
-class _Deal:
-    """A working copy while one entry is scored; frozen again into ``State`` at the end."""
+_Deal = Deal[State]
 
-    state: State
-    totals: list[int]
-    pot: int
-    marks: list[list[str]]
-    lines: list[Line]
 
-    def say(self, text: str, **params: Any) -> None:
-        self.lines.append(line(text, **params))
-
-    def mark(self, seat: int, what: str) -> None:
-        if what not in self.marks[seat]:
-            self.marks[seat].append(what)
-
-    def pay_in(self, seat: int, amount: int) -> None:
-        self.totals[seat] -= amount
-        self.pot += amount
-
-    def take_out(self, seat: int, amount: int) -> None:
-        self.totals[seat] += amount
-        self.pot -= amount
-
-    def stakes(self) -> list[int]:
-        """Everyone puts ``stake`` into the pot; returns what each seat put in."""
-        stake = self.state.options.stake
-        for seat in range(self.state.seats):
-            self.pay_in(seat, stake)
-        return [stake] * self.state.seats
+def _antes(deal: _Deal) -> list[int]:
+    """Everyone puts ``stake`` into the pot; returns what each seat put in."""
+    stake = deal.state.options.stake
+    for seat in range(deal.state.seats):
+        deal.pay_in(seat, stake)
+    return [stake] * deal.state.seats
 
 
 def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
     """Score one entry that ``validate`` accepted. Pure: no I/O, no clock, no second check."""
     seats = state.seats
-    deal = _Deal(state, list(state.totals), state.pot, [[] for _ in range(seats)], [])
+    deal = _Deal.start(state)
     antes = [0] * seats
     if not isinstance(entry, (Penalty, Close)) and state.pot == 0:
         # Seed 003: "Также нужно положить деньги в кон — каждый вкладывает заранее обусловленную
         # сумму денег, кратную пяти"; RULES.md: whenever a deal starts with an empty pot, in that
         # entry's row. A penalty or the close is no part of a deal and puts in no antes.
-        antes = deal.stakes()
+        antes = _antes(deal)
         deal.say(_("The pot is empty: everyone puts in %(stake)s (%(seats)s × %(stake)s = %(total)s), "
                    "pot 0 → %(pot)s"), stake=state.options.stake, seats=seats, total=deal.pot, pot=deal.pot)
     dealer, circle, closed = state.dealer, state.circle, state.closed
+    kind: type
     if isinstance(entry, Play):
-        result = _score_play(deal, entry)
+        kind, part = PlayResult, _score_play(deal, entry)
         # Seed 003: "Следующие игроки идут в порядке очередности — «по солнышку»".
         dealer, circle = (state.dealer + 1) % seats, 1
     elif isinstance(entry, NoKhrap):
-        result = _no_khrap(deal)
+        kind, part = NoKhrapResult, _no_khrap(deal)
         circle = 2 if state.circle == 1 else 1
     elif isinstance(entry, Renonce):
-        result = _renonce(deal, entry)
+        kind, part = RenonceResult, _renonce(deal, entry)
     elif isinstance(entry, Close):
-        result = _close(deal)
+        kind, part = CloseResult, _close(deal)
         closed = True
     else:
-        result = _penalty(deal, entry)
+        kind, part = PenaltyResult, _penalty(deal, entry)
     deal.say(_("Pot %(before)s → %(after)s"), before=state.pot, after=deal.pot)
-    result = {"stakes": antes, "pot_before": state.pot, **result, "pot_after": deal.pot}
+    result = kind(stakes=tuple(antes), pot_before=state.pot, pot_after=deal.pot, **part)
     new = dataclasses.replace(state, totals=tuple(deal.totals), pot=deal.pot, dealer=dealer, circle=circle,
                               closed=closed)
-    deltas = tuple(after - before for after, before in zip(new.totals, state.totals, strict=True))
-    return new, Outcome(deltas, tuple(tuple(m) for m in deal.marks), tuple(deal.lines), result)
+    return new, deal.outcome(new.totals, dump(result))
 
 
 def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
@@ -251,7 +232,7 @@ def _no_khrap(deal: _Deal) -> dict[str, Any]:
     state = deal.state
     stake = state.options.stake
     before = deal.pot
-    added = deal.stakes()
+    added = _antes(deal)
     if state.circle == 1:
         deal.say(_("Circle 1 passes with no khrap: everyone adds %(stake)s, pot %(before)s → %(after)s; a new "
                    "trump is turned for circle 2"), stake=stake, before=before, after=deal.pot)
@@ -307,17 +288,8 @@ def _close(deal: _Deal) -> dict[str, Any]:
 
 
 def _penalty(deal: _Deal, entry: Penalty) -> dict[str, Any]:
-    """RULES.md's generic penalty; in a money game it moves money between the player and the pot."""
-    seat = entry.player
-    deal.mark(seat, "penalty")
-    if entry.points <= 0:
-        text = _("%(player)s: penalty (%(reason)s), pays %(amount)s into the pot") if entry.reason else \
-            _("%(player)s: penalty, pays %(amount)s into the pot")
-        deal.say(text, player=Seat(seat), amount=-entry.points, reason=entry.reason)
-        deal.pay_in(seat, -entry.points)
-    else:
-        text = _("%(player)s: adjustment (%(reason)s), takes %(amount)s from the pot") if entry.reason else \
-            _("%(player)s: adjustment, takes %(amount)s from the pot")
-        deal.say(text, player=Seat(seat), amount=entry.points, reason=entry.reason)
-        deal.take_out(seat, entry.points)
-    return {"player": seat, "points": entry.points, "reason": entry.reason}
+    """RULES.md's generic penalty; in a money game it moves money between the player and the pot:
+    −10, he puts 10 into the pot; +10, he takes 10 out of it (validate: never more than it holds)."""
+    deal.penalty(entry)
+    deal.take_out(entry.player, entry.points)
+    return {"player": entry.player, "points": entry.points, "reason": entry.reason}

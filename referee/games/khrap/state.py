@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.khrap.rules import Options
+from referee.games.khrap.rules import Options, dump_options, parse_options
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +33,22 @@ def initial_state(options: Options, seats: int, first_dealer: int) -> State:
 
 
 def dump_state(state: State) -> dict[str, Any]:
-    out: dict[str, Any] = {"pot": state.pot, "circle": state.circle, "dealer": state.dealer}
+    """The state as JSON; ``load_state`` reads it back. ``antes``: what each player puts into the
+    pot with the next deal — the stake when the pot is empty (seed 003: "каждый вкладывает заранее
+    обусловленную сумму денег"), else nothing."""
+    out: dict[str, Any] = {"pot": state.pot, "circle": state.circle, "dealer": state.dealer,
+                           "antes": state.options.stake if state.pot == 0 else 0,
+                           "totals": list(state.totals), "closed": state.closed, "winner": state.winner,
+                           "options": dump_options(state.options)}
     if state.closed:
         out["settlement"] = settlement(state)
     return out
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """The state ``dump_state`` wrote (the derived ``antes`` and ``settlement`` are not read back)."""
+    return State(options=parse_options(data["options"]), totals=tuple(data["totals"]), dealer=data["dealer"],
+                 pot=data["pot"], circle=data["circle"], winner=data["winner"], closed=data["closed"])
 
 
 def settlement(state: State) -> dict[str, Any]:

@@ -42,13 +42,22 @@ from referee.games.terz.entries import (  # noqa: F401 — the game's contract a
     Penalty,
     Play,
     WrongRecording,
-    deck_card,
     dump_entry,
     parse_entry,
 )
+from referee.games.terz.results import (  # noqa: F401 — the game's contract and helpers
+    RESULTS,
+    FalseDeclarationResult,
+    ForfeitResult,
+    PenaltyResult,
+    PlayResult,
+    WrongRecordingResult,
+)
 from referee.games.terz.rules import (  # noqa: F401 — the game's contract and helpers
     CARD_POINTS,
+    DECK,
     DECK_RANKS,
+    DECLARATION_VALUES,
     DEFAULT_PRESET,
     DUTIES,
     ENTRY_TYPES,
@@ -62,8 +71,10 @@ from referee.games.terz.rules import (  # noqa: F401 — the game's contract and
     NAME,
     PLAIN_ORDER,
     PLAIN_VALUES,
+    PRESET_NOTES,
     PRESETS,
     ROUNDINGS,
+    RULES_VERSION,
     SEATS,
     SEQUENCE,
     SEQUENCES,
@@ -85,6 +96,7 @@ from referee.games.terz.state import (  # noqa: F401 — the game's contract and
     State,
     dump_state,
     initial_state,
+    load_state,
 )
 from referee.games.terz.validation import (  # noqa: F401 — the game's contract and helpers
     validate,

@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card, CardParseError, Rank, Suit, parse_suit
-from referee.games.terz.entries import Declaration, deck_card
+from referee import reading
+from referee.cards import Card, Rank, Suit
+from referee.games.terz.entries import Declaration
 from referee.games.terz.rules import (
+    DECK,
     FOURS,
     HAND,
     KIND_TEXT,
@@ -86,7 +88,7 @@ def classify(cards: Sequence[Card | str], trump: Suit) -> tuple[str, int] | Viol
     (``not_a_combination``, ``marriage_not_trump``, ``card_twice``, ``bad_card``)."""
     read: list[Card] = []
     for text in cards:
-        card = deck_card(text)
+        card = reading.deck_card(text, DECK)
         if isinstance(card, Violation):
             return card
         if card in read:
@@ -302,8 +304,8 @@ def trick_check(trump: Any, cards: Any) -> TrickCheck:
     :raises Rejected: a bad suit or card (``bad_card``, ``card_twice``), not two cards (``trick_size``).
     """
     found: list[Violation] = []
-    suit = _read_suit(trump, "trump", found)
-    trick = _read_cards(cards, "cards", found)
+    suit = reading.read_suit(trump, "trump", found)
+    trick = reading.collect_cards(cards, DECK, "cards", found)
     if trick is not None and len(trick) != 2:
         # "Ходять по одній карті", two players: a trick is the card led and the answer.
         found.append(error("trick_size", _("A trick is two cards, the one led and the answer, not %(count)s."),
@@ -355,10 +357,10 @@ def play_check(hand: Any, trump: Any, table: Any, talon_empty: Any, card: Any) -
         than one card on the table (``trick_size``), *talon_empty* not true or false (``bad_type``).
     """
     found: list[Violation] = []
-    suit = _read_suit(trump, "trump", found)
-    held = _read_cards(hand, "hand", found)
-    played = _read_card(card, "card", [], found)
-    on_table = () if table is None else _read_cards(table, "table", found)
+    suit = reading.read_suit(trump, "trump", found)
+    held = reading.collect_cards(hand, DECK, "hand", found)
+    played = reading.read_card(card, DECK, "card", {}, found)
+    on_table = () if table is None else reading.collect_cards(table, DECK, "table", found)
     if not isinstance(talon_empty, bool):
         found.append(error("bad_type", _("Expected true or false."), "talon_empty"))
     if held is not None and played is not None and played not in held:
@@ -439,8 +441,8 @@ def trump_seven_check(hand: Any, trump: Any, talon: Any, my_turn: Any) -> SevenC
         not true or false.
     """
     found: list[Violation] = []
-    suit = _read_suit(trump, "trump", found)
-    held = _read_cards(hand, "hand", found)
+    suit = reading.read_suit(trump, "trump", found)
+    held = reading.collect_cards(hand, DECK, "hand", found)
     if held is not None and len(held) > HAND:
         found.append(error("too_many_cards", _("A hand holds at most 9 cards, not %(count)s."), "hand",
                            count=len(held)))
@@ -485,8 +487,8 @@ def points_check(cards: Any, trump: Any, last_trick: Any = False) -> PointsCheck
     :raises Rejected: bad cards or suit, a card twice, *last_trick* not true or false.
     """
     found: list[Violation] = []
-    suit = _read_suit(trump, "trump", found)
-    taken = _read_cards(cards, "cards", found)
+    suit = reading.read_suit(trump, "trump", found)
+    taken = reading.collect_cards(cards, DECK, "cards", found)
     if not isinstance(last_trick, bool):
         found.append(error("bad_type", _("Expected true or false."), "last_trick"))
     if found or suit is None or taken is None:
@@ -522,45 +524,7 @@ def read_cards(cards: Any, where: str = "cards") -> tuple[Card, ...]:
 
     :raises Rejected: ``bad_type`` (not a list), ``bad_card``, ``card_twice``.
     """
-    found: list[Violation] = []
-    read = _read_cards(cards, where, found)
-    if found or read is None:
-        raise Rejected(found)
-    return read
-
-
-def _read_cards(cards: Any, where: str, found: list[Violation]) -> tuple[Card, ...] | None:
-    if not isinstance(cards, (list, tuple)):
-        found.append(error("bad_type", _("Expected a list of cards."), where))
-        return None
-    seen: list[Card] = []
-    before = len(found)
-    for index, text in enumerate(cards):
-        _read_card(text, f"{where}[{index}]", seen, found)
-    return tuple(seen) if len(found) == before else None
-
-
-def _read_card(text: Any, where: str, seen: list[Card], found: list[Violation]) -> Card | None:
-    """One card of the 32-card deck not in *seen* (then added to it), else a violation."""
-    card = deck_card(text)
-    if isinstance(card, Violation):
-        found.append(dataclasses.replace(card, field=where))
-        return None
-    if card in seen:
-        found.append(error("card_twice", _("%(card)s is listed twice."), where, card=card.code))
-        return None
-    seen.append(card)
-    return card
-
-
-def _read_suit(text: Any, where: str, found: list[Violation]) -> Suit | None:
-    if isinstance(text, Suit):
-        return text
-    try:
-        return parse_suit(text)
-    except CardParseError:
-        found.append(error("bad_card", _("“%(value)s” is not a suit (S, H, D or C)."), where, value=str(text)[:40]))
-        return None
+    return reading.read_cards(cards, DECK, where)
 
 
 def _order_text(order: Sequence[Rank]) -> str:

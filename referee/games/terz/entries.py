@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.cards import Card, CardParseError, Suit, parse_card
-from referee.games.terz.rules import CARD_POINTS, DECK_RANKS, ENTRY_TYPES, FORFEIT_REASONS
-from referee.ledger import Violation, _, error
-from referee.reading import EntryReader, read_penalty, refuse_entry_type
+from referee.cards import Card, Suit
+from referee.games.terz.rules import CARD_POINTS, DECK, ENTRY_TYPES, FORFEIT_REASONS
+from referee.ledger import _
+from referee.penalty import Penalty, dump_penalty, parse_penalty
+from referee.reading import EntryReader, collect_cards, refuse_entry_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +51,6 @@ class Forfeit:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    kind: ClassVar[str] = "penalty"
-    player: int
-    points: int
-    reason: str = ""
-
-
 Entry = Play | FalseDeclaration | WrongRecording | Forfeit | Penalty
 
 _COMMON = {"type"}
@@ -84,7 +76,7 @@ def parse_entry(raw: Any, seats: int) -> Entry:
         reader.done()
         return Forfeit(player, reason)
     if kind == "penalty":
-        return Penalty(*read_penalty(raw, seats))
+        return parse_penalty(raw, seats)
     refuse_entry_type(raw, seats, ENTRY_TYPES)
 
 
@@ -126,37 +118,10 @@ def _parse_declaration(reader: EntryReader, raw: Any, where: str) -> Declaration
     if cards is None:
         reader.bad("missing_field", _("This field is required."), f"{where}.cards")
         return None
-    if not isinstance(cards, list):
-        reader.bad("bad_type", _("Expected a list of cards."), f"{where}.cards")
+    read = collect_cards(cards, DECK, f"{where}.cards", reader.problems)
+    if player is None or read is None:
         return None
-    read: list[Card] = []
-    for index, text in enumerate(cards):
-        spot = f"{where}.cards[{index}]"
-        card = deck_card(text)
-        if isinstance(card, Violation):
-            reader.problems.append(dataclasses.replace(card, field=spot))
-        elif card in read:
-            reader.bad("card_twice", _("%(card)s is listed twice."), spot, card=card.code)
-        else:
-            read.append(card)
-    if player is None or len(read) != len(cards):
-        return None
-    return Declaration(player, tuple(read))
-
-
-def deck_card(text: Any) -> Card | Violation:
-    """A card of the 32-card deck (7 to ace), or a ``bad_card`` violation."""
-    if isinstance(text, Card):
-        card: Any = text
-    else:
-        try:
-            card = parse_card(text)
-        except CardParseError:
-            return error("bad_card", _("“%(value)s” is not a card."), None, value=str(text)[:40])
-    if not isinstance(card, Card) or card.rank not in DECK_RANKS:
-        # Seed 000: "Кількість карт в колоді: 32" — no sixes, no twos, no jokers.
-        return error("bad_card", _("%(card)s is not in the 32-card deck (7 to ace)."), None, card=card.code)
-    return card
+    return Declaration(player, read)
 
 
 def dump_entry(entry: Entry) -> dict[str, Any]:
@@ -172,5 +137,5 @@ def dump_entry(entry: Entry) -> dict[str, Any]:
     if isinstance(entry, Forfeit):
         return {"type": "forfeit", "player": entry.player, "reason": entry.reason}
     if isinstance(entry, Penalty):
-        return {"type": "penalty", "player": entry.player, "points": entry.points, "reason": entry.reason}
+        return dump_penalty(entry)
     return {"type": entry.kind, "player": entry.player, "points": entry.points}

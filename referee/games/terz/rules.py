@@ -7,11 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import reading
-from referee.cards import Rank
-from referee.ledger import Violation, _
+from referee.cards import Deck, Rank
+from referee.ledger import _
 from referee.reading import option
 
 NAME = "terz"
+# Bumped by hand whenever a stored deal would score otherwise: a cached sheet made under another
+# version is replayed (scorebook.sheets).
+RULES_VERSION = 1
 SEATS = range(2, 3)
 # Seed 000: "Загальна кількість очок 150" — 3 × 27 non-trump + 59 trump + 10 for the last trick.
 # Not Belote's 162: RULES.md says keep 150.
@@ -21,6 +24,8 @@ LAST_TRICK = 10  # "Остання хабар - 10 очок"
 # (RULES.md), whatever the trick-taking order of the trump suit.
 SEQUENCE = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 DECK_RANKS = frozenset(SEQUENCE)
+# "Кількість карт в колоді: 32" — no sixes, no twos, no jokers.
+DECK = Deck(DECK_RANKS, jokers=False, outside=_("%(card)s is not in the 32-card deck (7 to ace)."))
 # Seed 000, "Окуляри за комбінації": "20 очок - 3 карти однієї масті підряд (терц)", "50 очок -
 # 4 карти" (п'ятдесят), "100 очок - 5 карт" … "8 карт" (сто п'ять … сто вісім).
 SEQUENCES = {3: ("terz", 20), 4: ("fifty", 50), 5: ("hundred", 100), 6: ("hundred", 100),
@@ -30,6 +35,9 @@ SEQUENCES = {3: ("terz", 20), 4: ("fifty", 50), 5: ("hundred", 100), 6: ("hundre
 FOURS = {Rank.QUEEN: ("four_queens", 100), Rank.KING: ("four_kings", 100), Rank.ACE: ("four_aces", 100),
          Rank.JACK: ("four_jacks", 200)}
 MARRIAGE = ("marriage", 20)  # "20 очок - козирна дама і король (мар'яж)"
+# What one declaration may be worth: a false one costs that much "up the mountain" (seed 000: "За
+# неправдиве оголошення гравцеві записується стільки очок, скільки було в хибному оголошенні").
+DECLARATION_VALUES = tuple(sorted({value for _kind, value in (*SEQUENCES.values(), *FOURS.values(), MARRIAGE)}))
 # Seed 000: "Старшинство карт: в НЕ козирною масті - 7, 8, 9, В, Д, К, 10, Т; в козирною масті -
 # 7, 8, Д, К, 10, Т, 9, В." — who takes a trick, lowest first.
 PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
@@ -71,17 +79,12 @@ class Options:
 
 PRESETS: dict[str, Options] = {"classic": Options()}
 DEFAULT_PRESET = "classic"
-
-
-def check_options(options: Options, seats: int) -> list[Violation]:
-    """Options that contradict each other or the table: none can, in this game."""
-    return []
+PRESET_NOTES: dict[str, str] = {}
+check_options = reading.no_option_conflicts  # no option contradicts another, or the table
+dump_options = reading.dump_options
 
 
 def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> Options:
     """The preset with *raw* overrides. :raises Rejected: unknown names, bad values."""
     return reading.parse_options(Options, PRESETS, DEFAULT_PRESET, raw, preset)
 
-
-def dump_options(options: Options) -> dict[str, Any]:
-    return reading.dump_options(options)

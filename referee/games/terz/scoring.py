@@ -8,11 +8,20 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from referee.deal import Deal
 from referee.games.terz.checks import compare
 from referee.games.terz.entries import Entry, FalseDeclaration, Forfeit, Penalty, Play, WrongRecording
+from referee.games.terz.results import (
+    FalseDeclarationResult,
+    ForfeitResult,
+    PenaltyResult,
+    PlayResult,
+    WrongRecordingResult,
+)
 from referee.games.terz.rules import FORFEIT_TEXT
 from referee.games.terz.state import State
-from referee.ledger import Line, Outcome, Seat, _, line
+from referee.ledger import Outcome, Seat, _, line
+from referee.results import dump
 
 
 def round_total(total: int, rule: str) -> int:
@@ -27,21 +36,10 @@ def round_total(total: int, rule: str) -> int:
 
 
 @dataclass
-class _Deal:
-    """A working copy while one entry is scored; frozen again into ``State`` at the end."""
+class _Deal(Deal[State]):
+    """The working copy, with the mountain as it changes."""
 
-    state: State
-    totals: list[int]
-    mountain: list[int]
-    marks: list[list[str]]
-    lines: list[Line]
-
-    def say(self, text: str, **params: Any) -> None:
-        self.lines.append(line(text, **params))
-
-    def mark(self, seat: int, what: str) -> None:
-        if what not in self.marks[seat]:
-            self.marks[seat].append(what)
+    mountain: list[int] = dataclasses.field(default_factory=list)
 
     def add(self, seat: int, points: int) -> None:
         """Add *points* to a running total and round it (``rounding``): RULES.md's "previous total
@@ -62,12 +60,13 @@ class _Deal:
 def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
     """Score one entry that ``validate`` accepted. Pure: no I/O, no clock, no second check."""
     seats = state.seats
-    deal = _Deal(state, list(state.totals), list(state.mountain), [[] for _ in range(seats)], [])
+    deal = _Deal.start(state, mountain=list(state.mountain))
     dealer = state.dealer
-    result: dict[str, Any]
+    kind: type
+    part: dict[str, Any]
     winner: int | None
     if isinstance(entry, Play):
-        result = _score_play(deal, entry)
+        kind, part = PlayResult, _score_play(deal, entry)
         # Seed 000: "далі здає той гравець, який візьме останній хабар" (``last_trick``; without
         # it the deal passes to the other player).
         dealer = entry.last_trick if entry.last_trick is not None else (state.dealer + 1) % seats
@@ -80,16 +79,15 @@ def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
         deal.mark(winner, "winner")
         deal.say(_("%(player)s %(reason)s and loses the match: %(winner)s wins"), player=Seat(entry.player),
                  reason=line(FORFEIT_TEXT[entry.reason]), winner=Seat(winner))
-        result = {"player": entry.player, "reason": entry.reason}
+        kind, part = ForfeitResult, {"player": entry.player, "reason": entry.reason}
     else:
-        result = _score_penalty(deal, entry)
+        kind, part = _score_penalty(deal, entry)
         winner = _winner(deal)
     # Every row carries the mountain after it, so that the sheet can show it beside each total.
-    result["mountain"] = list(deal.mountain)
+    result = kind(**part, mountain=tuple(deal.mountain))
     new = dataclasses.replace(state, totals=tuple(deal.totals), mountain=tuple(deal.mountain), dealer=dealer,
                               winner=winner)
-    deltas = tuple(after - before for after, before in zip(new.totals, state.totals, strict=True))
-    return new, Outcome(deltas, tuple(tuple(m) for m in deal.marks), tuple(deal.lines), result)
+    return new, deal.outcome(new.totals, dump(result))
 
 
 def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
@@ -110,11 +108,11 @@ def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
         else:
             deal.say(_("%(player)s: %(points)s card points"), player=Seat(seat), points=entry.points[seat])
         deal.add(seat, gained)
-    return {"points": list(entry.points), "declarations": [d.json() for d in judged.declarations],
-            "declared": list(judged.scores), "best_player": judged.scorer, "decided_by": judged.step}
+    return {"points": entry.points, "declarations": tuple(d.json() for d in judged.declarations),
+            "declared": judged.scores, "best_player": judged.scorer, "decided_by": judged.step}
 
 
-def _score_penalty(deal: _Deal, entry: FalseDeclaration | WrongRecording | Penalty) -> dict[str, Any]:
+def _score_penalty(deal: _Deal, entry: FalseDeclaration | WrongRecording | Penalty) -> tuple[type, dict[str, Any]]:
     seat = entry.player
     if isinstance(entry, FalseDeclaration):
         # Seed 000: "За неправдиве оголошення гравцеві записується стільки очок, скільки було в
@@ -124,7 +122,7 @@ def _score_penalty(deal: _Deal, entry: FalseDeclaration | WrongRecording | Penal
         deal.mark(seat, "mountain")
         deal.say(_("%(player)s: false declaration, %(points)s up the mountain: he now needs %(needs)s"),
                  player=Seat(seat), points=entry.points, needs=deal.state.options.target + deal.mountain[seat])
-        return {"player": seat, "points": entry.points, "mountain": list(deal.mountain)}
+        return FalseDeclarationResult, {"player": seat, "points": entry.points}
     if isinstance(entry, WrongRecording):
         # Seed 000: "За неправильний підрахунок або запис очок, сума приписаних очок списується, а
         # суперник приплюсовує її до своєї сумі очок."
@@ -134,15 +132,10 @@ def _score_penalty(deal: _Deal, entry: FalseDeclaration | WrongRecording | Penal
                  player=Seat(seat), points=entry.points, other=Seat(other))
         deal.add(seat, -entry.points)
         deal.add(other, entry.points)
-        return {"player": seat, "points": entry.points}
-    deal.mark(seat, "penalty")
-    if entry.reason:
-        deal.say(_("%(player)s: penalty %(points)s (%(reason)s)"), player=Seat(seat), points=entry.points,
-                 reason=entry.reason)
-    else:
-        deal.say(_("%(player)s: penalty %(points)s"), player=Seat(seat), points=entry.points)
+        return WrongRecordingResult, {"player": seat, "points": entry.points}
+    deal.penalty(entry)
     deal.add(seat, entry.points)
-    return {"player": seat, "points": entry.points, "reason": entry.reason}
+    return PenaltyResult, {"player": seat, "points": entry.points, "reason": entry.reason}
 
 
 def _winner(deal: _Deal) -> int | None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.terz.rules import Options
+from referee.games.terz.rules import Options, dump_options, parse_options
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +35,19 @@ def initial_state(options: Options, seats: int, first_dealer: int) -> State:
 
 
 def dump_state(state: State) -> dict[str, Any]:
+    """The state as JSON; ``load_state`` reads it back."""
     return {
         "mountain": list(state.mountain),
         "needs": [state.needs(seat) for seat in range(state.seats)],
         "dealer": state.dealer,
         "target": state.options.target,
+        "totals": list(state.totals),
+        "winner": state.winner,
+        "options": dump_options(state.options),
     }
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """The state ``dump_state`` wrote (the derived ``needs`` and ``target`` are not read back)."""
+    return State(options=parse_options(data["options"]), totals=tuple(data["totals"]),
+                 mountain=tuple(data["mountain"]), dealer=data["dealer"], winner=data["winner"])

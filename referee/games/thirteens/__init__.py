@@ -36,8 +36,15 @@ from referee.games.thirteens.entries import (  # noqa: F401 — the game's contr
     dump_entry,
     parse_entry,
 )
+from referee.games.thirteens.results import (  # noqa: F401 — the game's contract and helpers
+    RESULTS,
+    CountedResult,
+    PenaltyResult,
+    PlayResult,
+)
 from referee.games.thirteens.rules import (  # noqa: F401 — the game's contract and helpers
     DEALABLE,
+    DECK,
     DECK_SIZE,
     DEFAULT_PRESET,
     ENTRY_TYPES,
@@ -46,8 +53,10 @@ from referee.games.thirteens.rules import (  # noqa: F401 — the game's contrac
     PIP_CHOICES,
     PIP_VALUES,
     POINTS_LIMIT,
+    PRESET_NOTES,
     PRESETS,
     RANK_ORDER,
+    RULES_VERSION,
     SEATS,
     SUIT_ORDER,
     THIRTEEN,
@@ -66,6 +75,7 @@ from referee.games.thirteens.state import (  # noqa: F401 — the game's contrac
     State,
     dump_state,
     initial_state,
+    load_state,
 )
 from referee.games.thirteens.validation import (  # noqa: F401 — the game's contract and helpers
     validate,

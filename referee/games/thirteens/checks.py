@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from referee.cards import Card, CardParseError, Joker, Rank, Suit, parse_card
+from referee.cards import Card, Joker, Rank, Suit, parse_card
 from referee.games.thirteens.entries import AnyCard, Trick
-from referee.games.thirteens.rules import PIP_VALUES, RANK_ORDER, SUIT_ORDER, THIRTEEN, Options
+from referee.games.thirteens.rules import DECK, PIP_VALUES, RANK_ORDER, SUIT_ORDER, THIRTEEN, Options
 from referee.ledger import Line, Rejected, Violation, _, error, line
+from referee.reading import collect_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,27 +163,15 @@ TRICK_SIZES = range(3, 7)  # one card from each of 3 to 6 players
 def read_trick(cards: Any, where: str = "cards") -> Trick:
     """One trick for the referee checks: 3 to 6 cards of the 54, each once, in any spelling API.md
     accepts. :raises Rejected: ``bad_type``, ``bad_card``, ``card_twice``, ``trick_size``."""
-    if not isinstance(cards, (list, tuple)):
-        raise Rejected([error("bad_type", _("Expected a list of cards."), where)])
     found: list[Violation] = []
-    read: list[AnyCard] = []
-    for index, text in enumerate(cards):
-        spot = f"{where}[{index}]"
-        try:
-            card = text if isinstance(text, (Card, Joker)) else parse_card(text)
-        except CardParseError:
-            found.append(error("bad_card", _("“%(value)s” is not a card."), spot, value=str(text)[:40]))
-            continue
-        if card in read:
-            found.append(error("card_twice", _("%(card)s is listed twice."), spot, card=card.code))
-        read.append(card)
-    if len(cards) not in TRICK_SIZES:
+    read = collect_cards(cards, DECK, where, found)
+    if isinstance(cards, (list, tuple)) and len(cards) not in TRICK_SIZES:
         # Seed 004: "Выложенные карты по одной от каждого игрока называются взятка"; 3-6 players.
         found.append(error("trick_size", _("A trick holds one card from each player: 3 to 6 cards, not "
                                            "%(count)s."), where, count=len(cards)))
-    if found:
+    if found or read is None:
         raise Rejected(found)
-    return tuple(read)
+    return read
 
 
 def trick_lines(item: TrickScore, options: Options | None = None) -> tuple[Line, ...]:

@@ -10,7 +10,8 @@ from typing import Any, ClassVar
 from referee.cards import Card, Joker, Suit
 from referee.games.thirteens.rules import ENTRY_TYPES, POINTS_LIMIT
 from referee.ledger import _
-from referee.reading import EntryReader, read_penalty, refuse_entry_type
+from referee.penalty import Penalty, dump_penalty, parse_penalty
+from referee.reading import EntryReader, refuse_entry_type
 
 AnyCard = Card | Joker
 Trick = tuple[AnyCard, ...]
@@ -26,14 +27,6 @@ class Play:
     points: tuple[int, ...] | None = None  # per seat, when the table counted by hand
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    kind: ClassVar[str] = "penalty"
-    player: int
-    points: int
-    reason: str = ""
-
-
 Entry = Play | Penalty
 
 _COMMON = {"type"}
@@ -46,7 +39,7 @@ def parse_entry(raw: Any, seats: int) -> Entry:
     if kind == "play":
         return _parse_play(raw, seats)
     if kind == "penalty":
-        return Penalty(*read_penalty(raw, seats, low=-POINTS_LIMIT, high=POINTS_LIMIT))
+        return parse_penalty(raw, seats, low=-POINTS_LIMIT, high=POINTS_LIMIT)
     refuse_entry_type(raw, seats, ENTRY_TYPES)
 
 
@@ -94,7 +87,7 @@ def _parse_tricks(reader: EntryReader, value: Any, where: str) -> tuple[Trick, .
 def dump_entry(entry: Entry) -> dict[str, Any]:
     """The canonical JSON of an entry: what the database stores and the API writes."""
     if isinstance(entry, Penalty):
-        return {"type": "penalty", "player": entry.player, "points": entry.points, "reason": entry.reason}
+        return dump_penalty(entry)
     trump = entry.trump.value if entry.trump is not None else None
     if entry.points is not None:
         out: dict[str, Any] = {"type": "play", "points": list(entry.points)}

@@ -7,11 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import reading
-from referee.cards import Rank, Suit
+from referee.cards import Deck, Rank, Suit
 from referee.ledger import Violation, _, error
 from referee.reading import option
 
 NAME = "thirteens"
+# Bumped by hand whenever a stored deal would score otherwise: a cached sheet made under another
+# version is replayed (scorebook.sheets).
+RULES_VERSION = 1
 # Seed 004: "Сколько игроков 3-6".
 SEATS = range(3, 7)
 # Seed 004: "Карт в колоде 52 и 2 Джокера".
@@ -20,6 +23,7 @@ DECK_SIZE = 54
 # в закрытом виде, затем одна из этих карт открывается" — equal hands and at least one card left
 # to turn for trumps: at most ⌊53 / players⌋ each (17, 13, 10, 8 for 3–6 players), RULES.md's default.
 DEALABLE = DECK_SIZE - 1
+DECK = Deck(frozenset(Rank), jokers=True)  # every card there is, both jokers too
 # Seed 004: "Ранжирование карт 2, 3, 4, 5, 6, 7, 8, 9, 10, В, Д, К, Т" — the ace is high only,
 # so Q-K-A is a run and A-2-3 is not. The Rank enum is declared in this order.
 RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
@@ -62,6 +66,7 @@ class Options:
 
 PRESETS: dict[str, Options] = {"classic": Options(), "pagat": Options(pip_values="pagat")}
 DEFAULT_PRESET = "classic"
+PRESET_NOTES: dict[str, str] = {}
 
 
 def cards_dealt(options: Options, seats: int) -> int:
@@ -85,5 +90,4 @@ def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> O
     return reading.parse_options(Options, PRESETS, DEFAULT_PRESET, raw, preset)
 
 
-def dump_options(options: Options) -> dict[str, Any]:
-    return reading.dump_options(options)
+dump_options = reading.dump_options

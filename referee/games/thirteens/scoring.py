@@ -7,60 +7,41 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import Rank
+from referee.deal import Deal
 from referee.games.thirteens.checks import TrickScore, cards_text, score_trick
 from referee.games.thirteens.entries import Entry, Play
+from referee.games.thirteens.results import CountedResult, PenaltyResult, PlayResult
 from referee.games.thirteens.rules import PIP_VALUES
 from referee.games.thirteens.state import State
 from referee.ledger import Line, Outcome, Seat, _, line
+from referee.results import dump
 
-
-@dataclass
-class _Deal:
-    """A working copy while one entry is scored; frozen again into ``State`` at the end."""
-
-    state: State
-    totals: list[int]
-    marks: list[list[str]]
-    lines: list[Line]
-
-    def say(self, text: str, **params: Any) -> None:
-        self.lines.append(line(text, **params))
-
-    def mark(self, seat: int, what: str) -> None:
-        if what not in self.marks[seat]:
-            self.marks[seat].append(what)
+_Deal = Deal[State]
 
 
 def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
     """Score one entry that ``validate`` accepted. Pure: no I/O, no clock, no second check."""
-    deal = _Deal(state, list(state.totals), [[] for _ in range(state.seats)], [])
+    deal = _Deal.start(state)
     dealer = state.dealer
+    result: PlayResult | CountedResult | PenaltyResult
     if isinstance(entry, Play):
         result = _score_play(deal, entry)
         # Seed 004: "в следующих играх игроки сдают карты по очереди по часовой стрелке" — seats
         # are listed in playing order, so the next seat deals.
         dealer = (state.dealer + 1) % state.seats
     else:
-        seat = entry.player
-        deal.mark(seat, "penalty")
-        if entry.reason:
-            deal.say(_("%(player)s: penalty %(points)s (%(reason)s)"), player=Seat(seat), points=entry.points,
-                     reason=entry.reason)
-        else:
-            deal.say(_("%(player)s: penalty %(points)s"), player=Seat(seat), points=entry.points)
-        deal.totals[seat] += entry.points
-        result = {"player": seat, "points": entry.points, "reason": entry.reason}
+        deal.penalty(entry)
+        deal.totals[entry.player] += entry.points
+        result = PenaltyResult(entry.player, entry.points, entry.reason)
     winner = _winner(deal)
     new = dataclasses.replace(state, totals=tuple(deal.totals), dealer=dealer, winner=winner)
-    deltas = tuple(after - before for after, before in zip(new.totals, state.totals, strict=True))
-    return new, Outcome(deltas, tuple(tuple(m) for m in deal.marks), tuple(deal.lines), result)
+    return new, deal.outcome(new.totals, dump(result))
 
 
-def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
+def _score_play(deal: _Deal, entry: Play) -> PlayResult | CountedResult:
     opts = deal.state.options
     if entry.trump is not None:
         deal.say(_("Trumps: %(trump)s"), trump=entry.trump)
@@ -71,12 +52,12 @@ def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
         for seat, points in enumerate(entry.points):
             deal.say(_("%(player)s: %(points)s, counted at the table"), player=Seat(seat), points=points)
             deal.totals[seat] += points
-        return {"trump": trump, "scores": list(entry.points)}
+        return CountedResult(trump, entry.points)
     scores: list[int] = []
-    tricks_json: list[list[dict[str, Any]]] = []
+    tricks_json: list[tuple[dict[str, Any], ...]] = []
     for seat, tricks in enumerate(entry.tricks or ()):
         scored = [score_trick(trick, opts) for trick in tricks]
-        tricks_json.append([s.json() for s in scored])
+        tricks_json.append(tuple(s.json() for s in scored))
         for item in scored:
             deal.say(_("%(player)s: trick %(cards)s — %(scored)s"), player=Seat(seat),
                      cards=cards_text(item.cards), scored=_trick_text(item, PIP_VALUES[opts.pip_values]))
@@ -94,8 +75,8 @@ def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
                  total=deal.totals[seat] + gained)
         deal.totals[seat] += gained
         scores.append(gained)
-    return {"trump": trump, "scores": scores, "tricks": tricks_json,
-            "no_trick": [seat for seat, tricks in enumerate(entry.tricks or ()) if not tricks]}
+    return PlayResult(trump, tuple(scores), tuple(tricks_json),
+                      tuple(seat for seat, tricks in enumerate(entry.tricks or ()) if not tricks))
 
 
 MELD_TEXT = {"pair": _("pair %(cards)s %(points)s"), "run": _("run %(cards)s %(points)s")}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.thirteens.rules import Options
+from referee.games.thirteens.rules import Options, dump_options, parse_options
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,4 +30,12 @@ def initial_state(options: Options, seats: int, first_dealer: int) -> State:
 
 
 def dump_state(state: State) -> dict[str, Any]:
-    return {"dealer": state.dealer, "target": state.options.target}
+    """The state as JSON; ``load_state`` reads it back."""
+    return {"dealer": state.dealer, "target": state.options.target, "totals": list(state.totals),
+            "winner": state.winner, "options": dump_options(state.options)}
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """The state ``dump_state`` wrote (the derived ``target`` is not read back)."""
+    return State(options=parse_options(data["options"]), totals=tuple(data["totals"]), dealer=data["dealer"],
+                 winner=data["winner"])

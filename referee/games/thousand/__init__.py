@@ -30,17 +30,28 @@ from referee.games.thousand.entries import (  # noqa: F401 — the game's contra
     dump_entry,
     parse_entry,
 )
+from referee.games.thousand.results import (  # noqa: F401 — the game's contract and helpers
+    EVENT_KINDS,
+    RESULTS,
+    Event,
+    PlayResult,
+    RowResult,
+    WriteOffResult,
+)
 from referee.games.thousand.rules import (  # noqa: F401 — the game's contract and helpers
     ACE,
     CARD_POINTS,
     CARD_VALUES,
+    DECK,
     DEFAULT_PRESET,
     ENTRY_TYPES,
     MARRIAGE_SUITS,
     NAME,
     PRESET_NOTES,
     PRESETS,
+    RANKS,
     REDEAL_REASONS,
+    RULES_VERSION,
     SEATS,
     TALON_MAX,
     TRICKS,
@@ -62,6 +73,7 @@ from referee.games.thousand.state import (  # noqa: F401 — the game's contract
     State,
     dump_state,
     initial_state,
+    load_state,
     settlement,
 )
 from referee.games.thousand.validation import (  # noqa: F401 — the game's contract and helpers

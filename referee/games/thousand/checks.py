@@ -6,8 +6,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card, CardParseError, Joker, Rank, Suit, parse_card, parse_suit
-from referee.games.thousand.rules import ACE, CARD_POINTS, CARD_VALUES, DEFAULT_PRESET, PRESETS, Options, suit_param
+from referee import reading
+from referee.cards import Card, CardParseError, Rank, Suit, parse_suit
+from referee.games.thousand.rules import (
+    ACE,
+    CARD_POINTS,
+    CARD_VALUES,
+    DECK,
+    DEFAULT_PRESET,
+    PRESETS,
+    Options,
+    suit_param,
+)
 from referee.ledger import Line, Rejected, Violation, _, error, line
 
 
@@ -63,34 +73,10 @@ class MarriageCheck:
 def read_cards(cards: Any, where: str = "cards") -> tuple[Card, ...]:
     """Cards of the 24-card deck, each once, in any spelling API.md accepts; canonical out.
 
-    :raises Rejected: ``bad_card`` for text that is no card, a 7 or a joker; ``card_twice``.
+    :raises Rejected: ``bad_type`` (not a list), ``bad_card`` for text that is no card, a 7 or a
+        joker, ``card_twice``.
     """
-    if not isinstance(cards, (list, tuple)):
-        raise Rejected([error("bad_type", _("Expected a list of cards."), where)])
-    found: list[Violation] = []
-    read: list[Card] = []
-    for index, text in enumerate(cards):
-        spot = f"{where}[{index}]"
-        card: Card | Joker
-        if isinstance(text, Card):
-            card = text
-        else:
-            try:
-                card = parse_card(text)
-            except CardParseError:
-                found.append(error("bad_card", _("“%(value)s” is not a card."), spot, value=str(text)[:40]))
-                continue
-        if not isinstance(card, Card) or card.rank not in CARD_VALUES:
-            # Seed 001: "В игре участвует сокращенная колода из 24 карт, от девятки до туза."
-            found.append(error("bad_card", _("%(card)s is not in the 24-card deck (9 to ace)."), spot,
-                               card=card.code))
-        elif card in read:
-            found.append(error("card_twice", _("%(card)s is listed twice."), spot, card=card.code))
-        else:
-            read.append(card)
-    if found:
-        raise Rejected(found)
-    return tuple(read)
+    return reading.read_cards(cards, DECK, where)
 
 
 def _four_aces(cards: Sequence[Card]) -> bool:

@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from referee.games.thousand.rules import ACE, CARD_POINTS, ENTRY_TYPES, REDEAL_REASONS, TALON_MAX, TRICKS
 from referee.ledger import _
-from referee.reading import EntryReader, read_penalty, refuse_entry_type
+from referee.penalty import Penalty, dump_penalty, parse_penalty
+from referee.reading import EntryReader, refuse_entry_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +42,6 @@ class Redeal:
     reason: str = "other"
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    kind: ClassVar[str] = "penalty"
-    player: int
-    points: int
-    reason: str = ""
-
-
 Entry = Play | WriteOff | Redeal | Penalty
 
 _COMMON = {"type"}
@@ -70,7 +63,7 @@ def parse_entry(raw: Any, seats: int) -> Entry:
         reader.done()
         return Redeal(reason)
     if kind == "penalty":
-        return Penalty(*read_penalty(raw, seats))
+        return parse_penalty(raw, seats)
     refuse_entry_type(raw, seats, ENTRY_TYPES)
 
 
@@ -193,4 +186,4 @@ def dump_entry(entry: Entry) -> dict[str, Any]:
         return out
     if isinstance(entry, Redeal):
         return {"type": "redeal", "reason": entry.reason}
-    return {"type": "penalty", "player": entry.player, "points": entry.points, "reason": entry.reason}
+    return dump_penalty(entry)

@@ -7,14 +7,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import reading
-from referee.cards import Rank, Suit
+from referee.cards import Deck, Rank, Suit
 from referee.ledger import Violation, _, error
 from referee.reading import option
 
 NAME = "thousand"
+# Bumped by hand whenever a stored deal would score otherwise: a cached sheet made under another
+# version is replayed (scorebook.sheets).
+RULES_VERSION = 1
 SEATS = range(2, 5)
 CARD_POINTS = 120  # 24 cards: A 11, 10 10, K 4, Q 3, J 2, 9 0 in each suit
 CARD_VALUES = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
+# Seed 001: "В игре участвует сокращенная колода из 24 карт, от девятки до туза" — its ranks low to high.
+RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+DECK = Deck(frozenset(RANKS), jokers=False, outside=_("%(card)s is not in the 24-card deck (9 to ace)."))
 TRICKS = {2: 12, 3: 8, 4: 8}  # tricks in a deal; RULES.md: "with 2 players tricks, when given, add up to 12"
 TALON_MAX = 33  # three aces: the most the 4-player talon (3 cards) can hold
 ACE = "A"  # the ace "marriage" (four aces) where ace_marriage is on
@@ -135,8 +141,7 @@ def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> O
     return reading.parse_options(Options, PRESETS, DEFAULT_PRESET, raw, preset)
 
 
-def dump_options(options: Options) -> dict[str, Any]:
-    return reading.dump_options(options)
+dump_options = reading.dump_options
 
 
 def suit_param(suit: str) -> Any:

@@ -7,10 +7,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from referee.deal import Deal
 from referee.games.thousand.entries import Entry, Play, Redeal, WriteOff
+from referee.games.thousand.results import Event, PlayResult, RowResult, WriteOffResult
 from referee.games.thousand.rules import Options
 from referee.games.thousand.state import PlayerState, State
 from referee.ledger import Line, Outcome, Seat, _, line
+from referee.results import dump
 
 
 def round_defender(points: int, rule: str) -> int:
@@ -31,42 +34,31 @@ def half_of(contract: int) -> int:
 
 
 @dataclass
-class _Deal:
-    """A working copy while one entry is scored; frozen again into ``State`` at the end."""
+class _Deal(Deal[State]):
+    """The working copy, with the players' bolts and barrels, what each seat scored, and who won."""
 
-    state: State
-    totals: list[int]
-    players: list[PlayerState]
-    marks: list[list[str]]
-    lines: list[Line]
-    won: set[int]
-    scores: list[int | None]
+    players: list[PlayerState] = dataclasses.field(default_factory=list)
+    won: set[int] = dataclasses.field(default_factory=set)
+    scores: list[int | None] = dataclasses.field(default_factory=list)
     golden: tuple[int, int, bool] | None = None  # (circle, played, made) when this deal moved it
     # What statistics read from a row (Outcome.result): the contract and its fate, the marriages
-    # declared, who mounted the barrel. The sheet's marks cannot tell a mount from a deal on it.
+    # declared, who mounted the barrel, what happened on the barrel. The sheet's marks cannot tell a
+    # mount from a deal on it.
+    kind: type = RowResult
     result: dict[str, Any] = dataclasses.field(default_factory=dict)
     mounted: list[int] = dataclasses.field(default_factory=list)
-
-    @classmethod
-    def start(cls, state: State) -> _Deal:
-        seats = state.seats
-        return cls(state, list(state.totals), list(state.players), [[] for _ in range(seats)], [],
-                   set(), [None] * seats)
-
-    def say(self, text: str, **params: Any) -> None:
-        self.lines.append(line(text, **params))
-
-    def mark(self, seat: int, what: str) -> None:
-        if what not in self.marks[seat]:
-            self.marks[seat].append(what)
+    events: list[Event] = dataclasses.field(default_factory=list)
 
     def player(self, seat: int, **changes: Any) -> None:
         self.players[seat] = dataclasses.replace(self.players[seat], **changes)
 
+    def event(self, kind: str, seat: int) -> None:
+        self.events.append(Event(kind, seat))
+
 
 def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
     """Score one entry that ``validate`` accepted. Pure: no I/O, no clock, no second check."""
-    deal = _Deal.start(state)
+    deal = _Deal.start(state, players=list(state.players), scores=[None] * state.seats)
     if isinstance(entry, Play):
         _score_play(deal, entry)
     elif isinstance(entry, WriteOff):
@@ -74,9 +66,7 @@ def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
     elif isinstance(entry, Redeal):
         return _redeal(deal, entry)
     else:
-        deal.say(_("%(player)s: penalty %(points)+d%(reason)s"), player=Seat(entry.player),
-                 points=entry.points, reason=f" ({entry.reason})" if entry.reason else "")
-        deal.mark(entry.player, "penalty")
+        deal.penalty(entry)
         _adjust(deal, entry.player, entry.points)
         _after_deal(deal)
         return _finish(deal, dealer=state.dealer)
@@ -89,8 +79,9 @@ def _score_play(deal: _Deal, entry: Play) -> None:
     state, opts = deal.state, deal.state.options
     doubled = entry.dark or bool(state.golden_circle)
     factor = 2 if doubled else 1
+    deal.kind = PlayResult
     deal.result |= {"declarer": entry.declarer, "bid": entry.bid, "contract": entry.contract,
-                    "doubled": doubled, "marriages": [sorted(m) for m in entry.marriages]}
+                    "doubled": doubled, "marriages": tuple(tuple(sorted(m)) for m in entry.marriages)}
     if entry.dark:
         deal.say(_("Dark deal: %(player)s plays 120 blind, doubled"), player=Seat(entry.declarer))
         deal.mark(entry.declarer, "dark")
@@ -282,6 +273,7 @@ def _fall(deal: _Deal, seat: int, reason: str | Line, exact: int | None = None) 
     used = deal.players[seat].barrels_used + 1
     deal.player(seat, on_barrel=False, barrel_deals_left=None, barrels_used=used)
     deal.mark(seat, "barrel_fall")
+    deal.event("barrel_fall", seat)
     if used % opts.barrels_to_zero == 0:
         # Seed 001: "Если игрок слетает с третей бочки ... то он получает ноль очков в таблицу".
         deal.totals[seat] = 0
@@ -307,6 +299,7 @@ def _score_write_off(deal: _Deal, entry: WriteOff) -> None:
     loss = entry.contract if mode.startswith("minus_contract") else 0
     gain = 60 if mode.endswith("60_each") else half_of(entry.contract)
     seat = entry.declarer
+    deal.kind = WriteOffResult
     deal.result |= {"declarer": seat, "bid": entry.bid, "contract": entry.contract}
     deal.mark(seat, "write_off")
     deal.player(seat, write_offs=deal.players[seat].write_offs + 1)
@@ -374,6 +367,7 @@ def _after_deal(deal: _Deal, played: bool = False) -> None:
             deal.player(seat, on_barrel=True, barrel_deals_left=opts.barrel_deals)
             deal.mark(seat, "barrel")
             deal.mounted.append(seat)
+            deal.event("barrel_mount", seat)
             deal.say(_("%(player)s mounts the barrel at %(threshold)s: %(deals)s deals to finish"),
                      player=Seat(seat), threshold=opts.barrel_threshold, deals=opts.barrel_deals)
         new = [s for s in mounted if deal.players[s].on_barrel]
@@ -387,6 +381,7 @@ def _after_deal(deal: _Deal, played: bool = False) -> None:
             if total == 555 or (total == -555 and opts.samosval_negative):
                 deal.totals[seat] = 0
                 deal.mark(seat, "samosval")
+                deal.event("samosval", seat)
                 deal.say(_("Samosval: %(player)s has %(total)s, back to 0"), player=Seat(seat), total=total)
     _winner(deal)
 
@@ -504,6 +499,6 @@ def _finish(deal: _Deal, *, dealer: int, played: bool = False, redeals: int | No
         must_play=False if played else (state.must_play if must_play is None else must_play),
         golden_circle=golden[0], golden_played=golden[1], golden_made=golden[2],
         winner=next(iter(deal.won)) if len(deal.won) == 1 else None)
-    deltas = tuple(after - before for after, before in zip(new.totals, state.totals, strict=True))
-    result = {"scores": deal.scores, **deal.result, "mounted": deal.mounted}
-    return new, Outcome(deltas, tuple(tuple(m) for m in deal.marks), tuple(deal.lines), result)
+    result = deal.kind(scores=tuple(deal.scores), **deal.result, mounted=tuple(deal.mounted),
+                       events=tuple(deal.events))
+    return new, deal.outcome(new.totals, dump(result))

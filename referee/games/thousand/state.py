@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from referee.games.thousand.rules import Options
+from referee.games.thousand.rules import Options, dump_options, parse_options
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ def initial_state(options: Options, seats: int, first_dealer: int) -> State:
 
 
 def dump_state(state: State) -> dict[str, Any]:
+    """The state as JSON; ``load_state`` reads it back."""
     return {
         "players": [{"bolts": p.bolts, "on_barrel": p.on_barrel, "barrel_deals_left": p.barrel_deals_left,
                      "barrels_used": p.barrels_used, "write_offs": p.write_offs} for p in state.players],
@@ -82,7 +84,21 @@ def dump_state(state: State) -> dict[str, Any]:
         "golden_circle": state.golden_circle or None,
         "obligatory_declarer": state.obligatory_declarer(),
         "settlement": settlement(state),
+        "golden_played": state.golden_played,
+        "golden_made": state.golden_made,
+        "totals": list(state.totals),
+        "winner": state.winner,
+        "options": dump_options(state.options),
     }
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """The state ``dump_state`` wrote (``on_the_hundred``, ``sitting_out``, ``obligatory_declarer``
+    and ``settlement`` are derived, not read back)."""
+    return State(options=parse_options(data["options"]), totals=tuple(data["totals"]),
+                 players=tuple(PlayerState(**player) for player in data["players"]), dealer=data["dealer"],
+                 redeals=data["redeals"], must_play=data["must_play"], golden_circle=data["golden_circle"] or 0,
+                 golden_played=data["golden_played"], golden_made=data["golden_made"], winner=data["winner"])
 
 
 def settlement(state: State) -> list[dict[str, Any]] | None:

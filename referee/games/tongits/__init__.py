@@ -70,8 +70,16 @@ from referee.games.tongits.entries import (  # noqa: F401 — the game's contrac
     dump_entry,
     parse_entry,
 )
+from referee.games.tongits.results import (  # noqa: F401 — the game's contract and helpers
+    RESULTS,
+    HandResult,
+    Payment,
+    PenaltyResult,
+    Streak,
+)
 from referee.games.tongits.rules import (  # noqa: F401 — the game's contract and helpers
     COUNT_LIMIT,
+    DECK,
     DEFAULT_PRESET,
     ENDING_TEXT,
     ENDINGS,
@@ -80,14 +88,15 @@ from referee.games.tongits.rules import (  # noqa: F401 — the game's contract 
     MELD_MIN,
     NAME,
     ORDER,
+    PRESET_NOTES,
     PRESETS,
+    RULES_VERSION,
     SEATS,
     VALUES,
     WINNER_ACES_LIMIT,
     WINNER_FOURS_LIMIT,
     Options,
     check_options,
-    deck_card,
     dump_options,
     parse_options,
 )
@@ -102,6 +111,7 @@ from referee.games.tongits.state import (  # noqa: F401 — the game's contract 
     State,
     dump_state,
     initial_state,
+    load_state,
     settlement,
 )
 from referee.games.tongits.validation import (  # noqa: F401 — the game's contract and helpers

@@ -3,13 +3,13 @@ stock-out; ``read_cards`` reads their cards."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from referee import reading
 from referee.cards import Card, CardParseError
 from referee.games.tongits.entries import Hand, Play, Result
-from referee.games.tongits.rules import ORDER, VALUES, deck_card
+from referee.games.tongits.rules import DECK, ORDER, VALUES
 from referee.ledger import Rejected, Violation, _, error
 
 
@@ -44,30 +44,7 @@ def is_tongit(hand: Hand | Sequence[Card | str], runs: bool = True) -> bool:
         cards = [_card(card) for card in hand]
     if len(set(cards)) != len(cards):
         return False
-    return _splits(frozenset(cards), runs)
-
-
-def _splits(cards: frozenset[Card], runs: bool) -> bool:
-    """Backtracking: the lowest card must be in some meld made of the cards left."""
-    if not cards:
-        return True
-    first = min(cards, key=lambda c: (ORDER.index(c.rank), c.suit.value))
-    same_rank = [c for c in cards if c.rank is first.rank and c != first]
-    options: list[frozenset[Card]] = []
-    for size in (2, 3):
-        options += [frozenset((first, *others)) for others in _choose(same_rank, size)]
-    if runs:
-        place = ORDER.index(first.rank)
-        run = [first]
-        for rank in ORDER[place + 1:]:
-            following = Card(rank, first.suit)
-            if following not in cards:
-                break
-            run.append(following)
-            if len(run) >= 3:
-                options.append(frozenset(run))
-        # the lowest card of the cards left is the bottom of any run it belongs to
-    return any(_splits(cards - meld, runs) for meld in options)
+    return tongit_melds(cards, runs) is not None
 
 
 def _choose(items: list[Card], size: int) -> list[tuple[Card, ...]]:
@@ -177,26 +154,12 @@ def folded_seats(ending: str, caller: int | None, challengers: Sequence[int] | N
     return [seat for seat in range(seats) if seat != caller and seat not in challengers]
 
 
-def read_cards(texts: Sequence[Any], where: str = "cards") -> tuple[Card, ...]:
+def read_cards(texts: Any, where: str = "cards") -> tuple[Card, ...]:
     """Card texts of the 52-card deck, each at most once (RULES.md: "every card at most once").
 
-    :raises Rejected: ``bad_card`` or ``card_twice``, each at ``where[index]``.
+    :raises Rejected: ``bad_type`` (no list), ``bad_card`` or ``card_twice``, each at ``where[index]``.
     """
-    read: list[Card] = []
-    problems: list[Violation] = []
-    for index, text in enumerate(texts):
-        card = deck_card(text)
-        if isinstance(card, Violation):
-            problems.append(dataclasses.replace(card, field=f"{where}[{index}]"))
-        elif card in read:
-            problems.append(error("card_twice", _("%(card)s is already listed at %(other)s."), f"{where}[{index}]",
-                                  card=card.code, other=f"{where}[{read.index(card)}]"))
-            read.append(card)
-        else:
-            read.append(card)
-    if problems:
-        raise Rejected(problems)
-    return tuple(read)
+    return reading.read_cards(texts, DECK, where)
 
 
 MELD_REASONS = {
@@ -257,7 +220,7 @@ def _place(card: Card) -> tuple[int, str]:
 
 
 def _card(card: Card | str) -> Card:
-    found = deck_card(card)
+    found = reading.deck_card(card, DECK)
     if isinstance(found, Violation):
         raise CardParseError(f"not a card of the 52-card deck: {card!r}")
     return found

@@ -11,14 +11,15 @@ from typing import Any, ClassVar
 from referee.cards import Card
 from referee.games.tongits.rules import (
     COUNT_LIMIT,
+    DECK,
     ENDINGS,
     ENTRY_TYPES,
     WINNER_ACES_LIMIT,
     WINNER_FOURS_LIMIT,
-    deck_card,
 )
 from referee.ledger import Violation, _
-from referee.reading import EntryReader, read_penalty, refuse_entry_type
+from referee.penalty import Penalty, dump_penalty, parse_penalty
+from referee.reading import EntryReader, deck_card, refuse_entry_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +90,6 @@ class Result:
     winner_fours: int = 0  # fours of a kind the winner holds, laid or concealed
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    kind: ClassVar[str] = "penalty"
-    player: int
-    points: int  # the change of his total; the pot takes the opposite
-    reason: str = ""
-
-
 Entry = Play | Result | Penalty
 
 _ENDING_FIELDS = {"type", "ending", "caller", "challengers", "last_draw"}
@@ -114,7 +107,7 @@ def parse_entry(raw: Any, seats: int) -> Entry:
     if kind == "result":
         return _parse_result(raw, seats)
     if kind == "penalty":
-        return Penalty(*read_penalty(raw, seats, low=-10_000, high=10_000))
+        return parse_penalty(raw, seats)  # the change of his total; the pot takes the opposite
     refuse_entry_type(raw, seats, ENTRY_TYPES)
 
 
@@ -221,7 +214,7 @@ def _card_list(reader: EntryReader, value: Any, where: str) -> tuple[Card, ...]:
         return ()
     read: list[Card] = []
     for index, text in enumerate(value):
-        card = deck_card(text)
+        card = deck_card(text, DECK)
         if isinstance(card, Violation):
             reader.problems.append(dataclasses.replace(card, field=f"{where}[{index}]"))
         else:
@@ -236,7 +229,7 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 def dump_entry(entry: Entry) -> dict[str, Any]:
     """The canonical JSON of an entry: what the database stores and the API writes."""
     if isinstance(entry, Penalty):
-        return {"type": "penalty", "player": entry.player, "points": entry.points, "reason": entry.reason}
+        return dump_penalty(entry)
     out: dict[str, Any] = {"type": entry.kind, "ending": entry.ending}
     if entry.caller is not None:
         out["caller"] = entry.caller

@@ -7,11 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import reading
-from referee.cards import Card, CardParseError, Rank, parse_card
-from referee.ledger import Violation, _, error
+from referee.cards import Deck, Rank
+from referee.ledger import _
 from referee.reading import option
 
 NAME = "tongits"
+# Bumped by hand whenever a stored deal would score otherwise: a cached sheet made under another
+# version is replayed (scorebook.sheets).
+RULES_VERSION = 1
 # Seed 002: "Грають в гру 3 гравця", "Кількість карт в колоді: 52".
 SEATS = range(3, 4)
 HAND_LIMIT = 13  # seed 002: the dealer is dealt 13, the others 12; a draw is always followed by a discard
@@ -23,6 +26,9 @@ ORDER = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SE
 # Seed 002: "король - 10 очок, дама - 10 очок, валет - 10 очок, туз - 1 очко, всі інші карти за
 # своїм значенням".
 VALUES = {rank: min(ORDER.index(rank) + 1, 10) for rank in ORDER}
+# Seed 002: "Кількість карт в колоді: 52" — every rank, no jokers.
+DECK = Deck(frozenset(ORDER), jokers=False, outside=_("%(card)s: Tong Its is played without jokers."),
+            twice=_("%(card)s is already listed at %(other)s."))
 ENDINGS = ("stock_out", "tongit", "draw")
 ENTRY_TYPES = ("play", "result", "penalty")
 # What a quick entry may say: a count of unmelded cards is at most 13 cards of 10 each; a winner
@@ -60,30 +66,12 @@ PRESETS: dict[str, Options] = {
     "two_four_four": Options(pay_per_four=2, pay_tongit=4, pay_draw=4),
 }
 DEFAULT_PRESET = "classic"
-
-
-def check_options(options: Options, seats: int) -> list[Violation]:
-    """Options that contradict each other or the table: none can, in this game."""
-    return []
+PRESET_NOTES: dict[str, str] = {}
+check_options = reading.no_option_conflicts  # no option contradicts another, or the table
+dump_options = reading.dump_options
 
 
 def parse_options(raw: Mapping[str, Any] | None, preset: str | None = None) -> Options:
     """The preset with *raw* overrides. :raises Rejected: unknown names, bad values."""
     return reading.parse_options(Options, PRESETS, DEFAULT_PRESET, raw, preset)
 
-
-def dump_options(options: Options) -> dict[str, Any]:
-    return reading.dump_options(options)
-
-
-def deck_card(text: Any) -> Card | Violation:
-    """A card of the 52-card deck, or a ``bad_card`` violation (seed 002: 52 cards, no jokers)."""
-    if isinstance(text, Card):
-        return text
-    try:
-        card = parse_card(text)
-    except CardParseError:
-        return error("bad_card", _("“%(value)s” is not a card."), None, value=str(text)[:40])
-    if not isinstance(card, Card):
-        return error("bad_card", _("%(card)s: Tong Its is played without jokers."), None, card=card.code)
-    return card

@@ -4,14 +4,17 @@ who wins (by the ending's rule) → each loser pays the winner → the streak an
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import Rank
+from referee.deal import Deal
 from referee.games.tongits.checks import counts_and_burned, draw_fight, folded_seats, stock_out_winner
 from referee.games.tongits.entries import Entry, Hand, Penalty, Play, Result
+from referee.games.tongits.results import HandResult, Payment, PenaltyResult, Streak
 from referee.games.tongits.state import State
 from referee.ledger import Line, Outcome, Seat, _, line
+from referee.penalty import penalty_line
+from referee.results import dump
 
 
 def fours(hand: Hand) -> int:
@@ -34,39 +37,19 @@ def winner_holds(entry: Play | Result, winner: int) -> tuple[int, int]:
     return aces(entry, winner), fours(entry.hands[winner])
 
 
-@dataclass
-class _Deal:
-    """A working copy while one entry is scored; frozen again into ``State`` at the end."""
-
-    state: State
-    totals: list[int]
-    pot: int
-    marks: list[list[str]]
-    lines: list[Line]
-    streak: tuple[int | None, int] = (None, 0)  # (player, wins in a row) after this hand
-
-    def say(self, text: str, **params: Any) -> None:
-        self.lines.append(line(text, **params))
-
-    def mark(self, seat: int, what: str) -> None:
-        if what not in self.marks[seat]:
-            self.marks[seat].append(what)
+_Deal = Deal[State]
 
 
 def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
     """Score one entry that ``validate`` accepted. Pure: no I/O, no clock, no second check."""
-    deal = _Deal(state, list(state.totals), state.pot, [[] for _ in range(state.seats)], [])
+    deal = _Deal.start(state)
     if isinstance(entry, Penalty):
         # Settled here: the pot is the other side of a penalty (chips stay conserved).
-        deal.totals[entry.player] += entry.points
-        deal.pot -= entry.points
         deal.mark(entry.player, "penalty")
-        deal.say(_("%(player)s: penalty %(points)+d%(reason)s, the pot now holds %(pot)s"),
-                 player=Seat(entry.player), points=entry.points,
-                 reason=f" ({entry.reason})" if entry.reason else "", pot=deal.pot)
+        deal.take_out(entry.player, entry.points)
+        deal.say(_("%(penalty)s, the pot now holds %(pot)s"), penalty=penalty_line(entry), pot=deal.pot)
         new = dataclasses.replace(state, totals=tuple(deal.totals), pot=deal.pot)
-        result = {"player": entry.player, "points": entry.points, "reason": entry.reason, "pot": deal.pot}
-        return new, _outcome(state, new, deal, result)
+        return new, deal.outcome(new.totals, dump(PenaltyResult(entry.player, entry.points, entry.reason, deal.pot)))
     return _score_hand(deal, entry)
 
 
@@ -77,8 +60,7 @@ def _score_hand(deal: _Deal, entry: Play | Result) -> tuple[State, Outcome]:
     seats = state.seats
     # Seed 002: "Перед грою кожен гравець вносить по дві фішки в банк" (``ante``, every hand).
     for seat in range(seats):
-        deal.totals[seat] -= opts.ante
-    deal.pot += opts.ante * seats
+        deal.pay_in(seat, opts.ante)
     deal.say(_("Each player puts the ante of %(ante)s into the pot: it holds %(pot)s"), ante=opts.ante, pot=deal.pot)
     counts, burned = counts_and_burned(entry)
     if isinstance(entry, Play) and entry.ending == "draw":
@@ -91,19 +73,18 @@ def _score_hand(deal: _Deal, entry: Play | Result) -> tuple[State, Outcome]:
         deal.say(_("%(player)s has no meld laid down: burned"), player=Seat(seat))
     winner, reason = _winner(deal, entry, counts, burned)
     folded = folded_seats(entry.ending, entry.caller, entry.challengers, seats)
-    payments: list[dict[str, Any]] = []
+    payments: list[Payment] = []
     if winner is not None:
         payments = _pay(deal, entry, winner, burned, folded)
-    pot_taken = _streak(deal, winner)
+    pot_taken, streak = _streak(deal, winner)
     # Seed 002 (RULES.md): the winner deals the next hand; with no winner the deal passes on
     # ("гравці здають карти ... проти годинникової стрілки": the next seat in playing order).
     dealer = winner if winner is not None else (state.dealer + 1) % seats
     new = dataclasses.replace(state, totals=tuple(deal.totals), pot=deal.pot, dealer=dealer,
-                              streak_player=deal.streak[0], streak_wins=deal.streak[1])
-    result = {"ending": entry.ending, "winner": winner, "reason": reason, "burned": burned, "counts": counts,
-              "folded": folded, "payments": payments, "pot_taken": pot_taken, "pot": deal.pot,
-              "streak": {"player": deal.streak[0], "wins": deal.streak[1]}}
-    return new, _outcome(state, new, deal, result)
+                              streak_player=streak.player, streak_wins=streak.wins)
+    result = HandResult(entry.ending, winner, reason, tuple(burned), tuple(counts), tuple(folded), tuple(payments),
+                        pot_taken, deal.pot, streak)
+    return new, deal.outcome(new.totals, dump(result))
 
 
 def _winner(deal: _Deal, entry: Play | Result, counts: list[int], burned: list[int]) -> tuple[int | None, str]:
@@ -150,7 +131,7 @@ def _winner(deal: _Deal, entry: Play | Result, counts: list[int], burned: list[i
     return winner, reason
 
 
-def _pay(deal: _Deal, entry: Play | Result, winner: int, burned: list[int], folded: list[int]) -> list[dict[str, Any]]:
+def _pay(deal: _Deal, entry: Play | Result, winner: int, burned: list[int], folded: list[int]) -> list[Payment]:
     """Seed 002, "Підрахунок очок": each loser pays the winner ``pay_win`` (``pay_tongit``,
     ``pay_draw``) + ``pay_per_ace`` per ace + ``pay_per_four`` per four of a kind (RULES.md reads
     the seed's "3 фішки за кожен набір" as four-of-a-kind) + ``pay_burned`` if he is burned; after
@@ -174,7 +155,7 @@ def _pay(deal: _Deal, entry: Play | Result, winner: int, burned: list[int], fold
         deal.totals[winner] += total
         deal.say(_("%(loser)s pays %(winner)s %(total)s: %(items)s"), loser=Seat(loser), winner=Seat(winner),
                  total=total, items=_items_line(items, base_name))
-        payments.append({"from": loser, "to": winner, "chips": total, "items": items})
+        payments.append(Payment(loser, winner, total, items))
     return payments
 
 
@@ -192,30 +173,22 @@ def _items_line(items: dict[str, int], base_name: str) -> Line:
     return joined
 
 
-def _streak(deal: _Deal, winner: int | None) -> int:
-    """Seed 002: "Фішки в банку дістаються гравцеві, який виграє дві гри поспіль" (``pot_streak``);
-    RULES.md: then the streak restarts. A hand with no winner breaks every streak."""
+def _streak(deal: _Deal, winner: int | None) -> tuple[int, Streak]:
+    """What the winner takes out of the pot, and the streak after the hand. Seed 002: "Фішки в банку
+    дістаються гравцеві, який виграє дві гри поспіль" (``pot_streak``); RULES.md: then the streak
+    restarts. A hand with no winner breaks every streak."""
     state, opts = deal.state, deal.state.options
     if winner is None:
-        deal.streak = (None, 0)
         deal.say(_("The pot holds %(pot)s; no streak"), pot=deal.pot)
-        return 0
+        return 0, Streak(None, 0)
     wins = state.streak_wins + 1 if state.streak_player == winner else 1
     if wins >= opts.pot_streak:
         taken = deal.pot
-        deal.totals[winner] += taken
-        deal.pot = 0
-        deal.streak = (None, 0)
+        deal.take_out(winner, taken)
         deal.mark(winner, "pot")
         deal.say(_("%(player)s has won %(wins)s in a row and takes the pot of %(pot)s; the streak restarts"),
                  player=Seat(winner), wins=wins, pot=taken)
-        return taken
-    deal.streak = (winner, wins)
+        return taken, Streak(None, 0)
     deal.say(_("The pot holds %(pot)s; %(player)s has won %(wins)s in a row (%(needed)s take the pot)"),
              pot=deal.pot, player=Seat(winner), wins=wins, needed=opts.pot_streak)
-    return 0
-
-
-def _outcome(before: State, after: State, deal: _Deal, result: dict[str, Any]) -> Outcome:
-    deltas = tuple(new - old for new, old in zip(after.totals, before.totals, strict=True))
-    return Outcome(deltas, tuple(tuple(m) for m in deal.marks), tuple(deal.lines), result)
+    return 0, Streak(winner, wins)

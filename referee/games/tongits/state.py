@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from referee.games.tongits.rules import Options
+from referee.games.tongits.rules import Options, dump_options, parse_options
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,16 +34,27 @@ def initial_state(options: Options, seats: int, first_dealer: int) -> State:
 
 
 def dump_state(state: State) -> dict[str, Any]:
+    """The state as JSON; ``load_state`` reads it back."""
     out: dict[str, Any] = {
         "pot": state.pot,
         "streak": {"player": state.streak_player, "wins": state.streak_wins},
         "dealer": state.dealer,
+        "totals": list(state.totals),
+        "winner": state.winner,
+        "options": dump_options(state.options),
     }
     money = settlement(state)
     if money is not None:
         out["settlement"] = money["players"]
         out["settlement_pot"] = money["pot"]
     return out
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """The state ``dump_state`` wrote (the derived ``settlement`` is not read back)."""
+    return State(options=parse_options(data["options"]), totals=tuple(data["totals"]), dealer=data["dealer"],
+                 pot=data["pot"], streak_player=data["streak"]["player"], streak_wins=data["streak"]["wins"],
+                 winner=data["winner"])
 
 
 def settlement(state: State) -> dict[str, Any] | None:

@@ -35,7 +35,6 @@ GAME = GameUI(
         "stays": _("stays in the pot, nobody's"),
     },
     presets={"literal": _("The seed's words: the khraper takes all")},
-    preset_notes={},
     balances=True,
     unit=_("money"),
     chart_markers=no_markers,

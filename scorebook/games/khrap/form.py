@@ -139,5 +139,6 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         "penalty_player": str(values.get("player", "")), "renonce_player": str(values.get("renonce_player", "")),
         "general_errors": errors.get("__all__", []),
         "options": options, "pot": state.get("pot", 0),
-        "antes_next": state.get("pot", 0) == 0, "antes_total": options.stake * len(seat_rows),
+        # The referee's state says what each player antes with the next deal (0: the pot is not empty).
+        "antes_next": state.get("antes", 0) > 0, "antes_total": state.get("antes", 0) * len(seat_rows),
     }

@@ -37,7 +37,6 @@ GAME = GameUI(
         "floor_10": _("down to 10"),
     },
     presets={},
-    preset_notes={},
     balances=False,
     unit=_("points"),
     chart_markers=no_markers,

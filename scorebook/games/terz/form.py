@@ -33,10 +33,8 @@ SLOTS = 8  # up to four declarations a player: more than any deal of 9 cards can
 RANKS = [rank.value for rank in terz.SEQUENCE]  # seed 000: "Кількість карт в колоді: 32", 7 to ace
 SUITS = ("H", "D", "C", "S")
 PENALTY_ACTIONS = ("false_declaration", "wrong_recording", "forfeit", "penalty")
-# A false declaration costs what the false combination was worth (seed 000: "записується стільки
-# очок, скільки було в хибному оголошенні"): each value a combination can have, low to high.
-FALSE_DECLARATION_VALUES = tuple(sorted({value for _kind, value in (*terz.SEQUENCES.values(),
-                                                                    *terz.FOURS.values(), terz.MARRIAGE)}))
+# A false declaration costs what the false combination was worth: each value one can have, low to high.
+FALSE_DECLARATION_VALUES = terz.DECLARATION_VALUES
 # Why a player loses the match at once (seed 000: "чужий підйом", "зайва карта").
 FORFEIT_REASONS = {
     "out_of_turn": gettext_lazy("a card taken out of turn"),

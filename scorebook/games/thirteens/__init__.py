@@ -35,7 +35,6 @@ GAME = GameUI(
         "every_trick": _("every trick"),
     },
     presets={"pagat": _("Pagat's card values")},
-    preset_notes={},
     balances=False,
     unit=_("points"),
     chart_markers=no_markers,

@@ -59,7 +59,6 @@ GAME = GameUI(
         "barrel_900": _("Barrel at 900"),
         "clubs_high": _("Clubs high"),
     },
-    preset_notes=thousand.PRESET_NOTES,
     balances=False,
     unit=_("points"),
     chart_markers=sheet.chart_markers,

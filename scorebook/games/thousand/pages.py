@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
-from referee.cards import Rank, Suit
+from referee.cards import Suit
 from referee.games import thousand
 from referee.ledger import Rejected
 from scorebook.games.thousand import GAME
@@ -24,8 +24,7 @@ from scorebook.sheets import render_lines, violation_messages
 from scorebook.web.common import verdict
 
 PAGE = "scorebook/games/thousand/checks.html"
-# Seed 001: "колода из 24 карт, от девятки до туза" — the ranks that have card values, low to high.
-RANKS = [rank.value for rank in Rank if rank in thousand.CARD_VALUES]
+RANKS = [rank.value for rank in thousand.RANKS]  # the 24-card deck's ranks, 9 to ace
 # The card grid writes a rank with {% translate rank context "card rank" %}: В Д К Т on Russian and
 # Ukrainian decks. Listed here so that makemessages keeps them.
 RANK_WORDS = (pgettext_lazy("card rank", "J"), pgettext_lazy("card rank", "Q"),

@@ -1,8 +1,7 @@
 """1000 on the sheet and its chart: mounting and falling off the barrel, and a samosval.
 
-A mount is the referee's own word (the row's ``result["mounted"]``). A fall and a samosval are read
-from the marks the referee puts on the sheet (``barrel_fall``, ``samosval``) until it says them as
-events of their own (docs/architecture.md, "Referee exports wanted").
+Each is the referee's own word: the row's ``result["events"]`` (``referee.games.thousand.Event``:
+``barrel_mount``, ``barrel_fall``, ``samosval``, each with its seat).
 """
 
 from __future__ import annotations
@@ -23,19 +22,19 @@ def chart_markers(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> li
         if row.get("voided") or not row.get("cells"):
             continue
         number = row["number"]
-        mounted = (row.get("result") or {}).get("mounted") or ()
+        events = (row.get("result") or {}).get("events") or ()
         for seat, cell in enumerate(row["cells"]):
-            marks = cell["marks"] or ()
+            happened = {event["kind"] for event in events if event["seat"] == seat}
             params = {"number": number, "player": names[seat]}
-            if seat in mounted:
+            if "barrel_mount" in happened:
                 markers.append(Marker("barrel", "circle", seat, number, cell["total"],
                                       _("Deal %(number)s: %(player)s mounts the barrel") % params,
                                       pgettext("chart", "mounted the barrel")))
-            if "barrel_fall" in marks:
+            if "barrel_fall" in happened:
                 markers.append(Marker("fall", "triangle", seat, number, cell["total"],
                                       _("Deal %(number)s: %(player)s falls off the barrel") % params,
                                       pgettext("chart", "fell off the barrel")))
-            if "samosval" in marks:
+            if "samosval" in happened:
                 markers.append(Marker("samosval", "diamond", seat, number, cell["total"],
                                       _("Deal %(number)s: samosval, %(player)s back to 0") % params,
                                       pgettext("chart", "samosval")))

@@ -50,8 +50,9 @@ def stats(items: Sequence[Played]) -> dict[str, Any]:
                     write_offs += 1
                 else:
                     bids[level_of(result["contract"])]["made" if result.get("made") else "failed"] += 1
-            mounted += list(result.get("mounted") or ()).count(seat)
-            fallen += "barrel_fall" in marks
+            for event in result.get("events") or ():
+                mounted += event == {"kind": "barrel_mount", "seat": seat}
+                fallen += event == {"kind": "barrel_fall", "seat": seat}
             declared = result.get("marriages") or ()
             if seat < len(declared):
                 marriages.update(declared[seat])

@@ -33,7 +33,6 @@ GAME = GameUI(
     mark_styles={"burned": "failed", "tongit": "made", "pot": "winner"},
     choices={},
     presets={"two_four_four": _("2-4-4 payments")},
-    preset_notes={},
     balances=True,
     unit=_("chips"),
     chart_markers=no_markers,

@@ -13,7 +13,7 @@ from referee.games import tongits
 from referee.ledger import Rejected, error
 
 SEATS = tongits.SEATS.start  # seed 002: "Грають в гру 3 гравця"
-MAX_COUNT = tongits.HAND_LIMIT * max(tongits.VALUES.values())  # 13 cards of 10: the most a hand counts
+MAX_COUNT = tongits.COUNT_LIMIT  # 13 cards of 10: the most a hand counts
 DRAW_REASONS = {  # referee.games.tongits.draw_fight's reasons, for people
     "unchallenged": gettext_lazy("Nobody fought the draw: the caller, %(winner)s, wins."),
     "challengers_burned": gettext_lazy("Only burned players fought, and a burned player cannot win: the caller, "

@@ -1,0 +1,36 @@
+"""What a row's ``Outcome.result`` holds, typed: each game declares one frozen dataclass per kind
+of result (``RESULTS``, by entry kind) and ``dump`` writes it as the JSON the sheet keeps.
+
+The JSON is what the API answers in a row's ``result`` and what the Django side reads (statistics,
+chart markers, previews): its keys are the dataclass's fields, a field's ``metadata["json"]``
+naming the key where the field cannot (``"from"``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+
+def dump(value: Any) -> Any:
+    """*value* as JSON: a dataclass as an object of its fields, tuples and lists as lists, a
+    mapping as an object; anything else as it is."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {spec.metadata.get("json", spec.name): dump(getattr(value, spec.name))
+                for spec in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [dump(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: dump(item) for key, item in value.items()}
+    return value
+
+
+def keys(result_cls: type) -> set[str]:
+    """The keys of a result kind's JSON."""
+    return {spec.metadata.get("json", spec.name) for spec in dataclasses.fields(result_cls)}
+
+
+def renamed(json_name: str) -> Any:
+    """A field written under another key in the JSON (a Python keyword, such as ``from``)."""
+    return dataclasses.field(metadata={"json": json_name})
