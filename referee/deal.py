@@ -56,6 +56,6 @@ class Deal(Generic[S]):
 
     def outcome(self, totals: tuple[int, ...], result: dict[str, Any]) -> Outcome:
         """The row: the change from the state's totals to *totals*, the marks, the lines, *result*."""
-        before = self.state.totals  # type: ignore[attr-defined]
+        before = self.state.totals
         deltas = tuple(after - old for after, old in zip(totals, before, strict=True))
         return Outcome(deltas, tuple(tuple(m) for m in self.marks), tuple(self.lines), result)
