@@ -16,7 +16,7 @@ from django.http import Http404
 from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
 from scorebook.models import Deal, Match, Player
-from scorebook.sheets import is_fresh, neutral_sheet
+from scorebook.sheets import is_fresh, neutral_sheet, neutral_stop
 
 
 def matches_of(user: Any) -> QuerySet[Match]:
@@ -65,18 +65,29 @@ def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
 
 def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
     """The match's sheet (neutral JSON): the cache when it was made under the game's rules version in
-    force, else a replay."""
+    force, else a replay.
+
+    Never raises for the deals stored: when the rules refuse one of them now (it was entered under
+    older rules), the sheet is the replay up to that deal and says so (``stopped_at``)."""
     if is_fresh(match.game, match.sheet):
         return match.sheet
     if deals is None:
         deals = list(match.deals.order_by("number"))
     # Kept on this object (not saved: a read never writes), so one request replays at most once.
-    match.sheet = replay_match(match, deals)[0]
+    match.sheet = replay_deals(match, deals).neutral
     return match.sheet
 
 
 def counted_entries(match: Match, deals: Sequence[Deal]) -> list[tuple[int, Any]]:
     """The counted deals (voided ones skipped) read by the game. :raises Rejected: each with its deal."""
+    counted, refused = _read_entries(match, deals)
+    if refused:
+        raise Rejected(refused)
+    return counted
+
+
+def _read_entries(match: Match, deals: Sequence[Deal]) -> tuple[list[tuple[int, Any]], list[Violation]]:
+    """The counted deals read by the game, up to the first one it cannot read, and why it cannot."""
     module = find_game(match.game)
     counted = []
     for deal in deals:
@@ -85,8 +96,8 @@ def counted_entries(match: Match, deals: Sequence[Deal]) -> list[tuple[int, Any]
         try:
             counted.append((deal.number, module.parse_entry(deal.entry, len(match.players))))
         except Rejected as rejected:
-            raise Rejected([dataclasses.replace(v, deal=deal.number) for v in rejected.violations]) from None
-    return counted
+            return counted, [dataclasses.replace(v, deal=deal.number) for v in rejected.violations]
+    return counted, []
 
 
 def match_options(match: Match) -> Any:
@@ -95,24 +106,49 @@ def match_options(match: Match) -> Any:
     return module.parse_options(match.options, None) if match.options else module.parse_options(None)
 
 
+@dataclasses.dataclass(frozen=True)
+class Replayed:
+    """The replay of a match's deals: its sheet (neutral JSON and the referee's), and the deal it
+    stopped at with every error found there (None and none when every counted deal fits)."""
+
+    neutral: dict[str, Any]
+    sheet: Sheet
+    stopped: int | None
+    errors: tuple[Violation, ...]
+
+
+def replay_deals(match: Match, deals: Sequence[Deal]) -> Replayed:
+    """Replay *deals* (voided ones skipped) up to the first deal the rules refuse, if any."""
+    module = find_game(match.game)
+    counted, refused = _read_entries(match, deals)
+    sheet = replay(module, match_options(match), len(match.players), match.first_dealer, counted)
+    # The replay stops at its first error; a deal that cannot even be read comes after the last
+    # one read, so an error of the replay is always the earlier stop.
+    errors = tuple(sheet.errors or refused)
+    stopped = errors[0].deal if errors else None
+    voided = [d.number for d in deals if d.voided]
+    stop = None
+    if stopped is not None:
+        not_counted = [d.number for d in deals if not d.voided and d.number >= stopped]
+        stop = neutral_stop(stopped, [v for v in errors if v.deal == stopped], not_counted)
+    return Replayed(neutral_sheet(module, sheet, voided, stop), sheet, stopped, errors)
+
+
 def replay_match(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], Sheet]:
     """Replay *deals* (voided ones skipped). :raises Rejected: every error, each with its deal."""
-    module = find_game(match.game)
-    sheet = replay(module, match_options(match), len(match.players), match.first_dealer,
-                   counted_entries(match, deals))
-    if sheet.errors:
-        raise Rejected(sheet.errors)
-    voided = [d.number for d in deals if d.voided]
-    return neutral_sheet(module, sheet, voided), sheet
+    replayed = replay_deals(match, deals)
+    if replayed.errors:
+        raise Rejected(replayed.errors)
+    return replayed.neutral, replayed.sheet
 
 
 def state_before(match: Match, number: int) -> dict[str, Any]:
     """The referee's state (dumped) in which deal *number* is entered: the replay of the counted
-    deals before it (who deals, who sits out, what lies in the pot…)."""
+    deals before it (who deals, who sits out, what lies in the pot…) — as far as they replay."""
     module = find_game(match.game)
     earlier = match.deals.filter(number__lt=number).order_by("number")
     sheet = replay(module, match_options(match), len(match.players), match.first_dealer,
-                   counted_entries(match, list(earlier)))
+                   _read_entries(match, list(earlier))[0])
     return module.dump_state(sheet.state)
 
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
 from scorebook.models import Deal, Match, Player, Revision, Seat
-from scorebook.selectors import replay_match
+from scorebook.selectors import current_sheet, replay_deals, replay_match
 from scorebook.sheets import is_fresh, neutral_sheet
 
 MAX_NAME = 40
@@ -141,9 +141,20 @@ def _warnings_for(sheet: Any, number: int) -> tuple[Violation, ...]:
     return tuple(v for v in sheet.violations if not v.is_error and v.deal == number)
 
 
+def _stopped_at(match: Match, deals: Sequence[Deal]) -> int | None:
+    """The deal the match's replay stops at before this write (None: every deal fits the rules)."""
+    return (current_sheet(match, deals).get("stopped_at") or {}).get("deal")
+
+
 def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author: Any,
-          client_id: str | None) -> Written:
-    neutral, sheet = replay_match(match, deals)
+          client_id: str | None, stopped_before: int | None) -> Written:
+    replayed = replay_deals(match, deals)
+    # RULES.md: a write "is refused when the replay would make a later deal invalid". A match
+    # whose stored deals the rules refuse now (entered under older rules) must still be mended:
+    # a write that lets the replay get further than before is accepted, one that does not is not.
+    if replayed.stopped is not None and (stopped_before is None or replayed.stopped <= stopped_before):
+        raise Rejected(replayed.errors)
+    neutral, sheet = replayed.neutral, replayed.sheet
     changed.save()
     Revision.objects.create(match=match, deal=changed, kind=kind, entry=changed.entry,
                             version=match.version, author=author if author is not None and author.pk else None,
@@ -190,9 +201,10 @@ def deal_record(*, match: Match, entry: Any, expected_version: int | None = None
         claimed = _claim(match, expected_version)
         _check_not_repeated(claimed, client_id)
         deals = list(claimed.deals.order_by("number"))
+        stopped = _stopped_at(claimed, deals)
         number = (deals[-1].number if deals else 0) + 1
         new = Deal(match=claimed, number=number, entry=_canonical(claimed, entry, number))
-        return _save(claimed, [*deals, new], new, Revision.RECORDED, author, client_id)
+        return _save(claimed, [*deals, new], new, Revision.RECORDED, author, client_id, stopped)
 
     return _written_once(write, match, client_id)
 
@@ -216,9 +228,10 @@ def deal_replace(*, match: Match, number: int, entry: Any, expected_version: int
         _check_not_repeated(claimed, client_id)
         deals = list(claimed.deals.order_by("number"))
         deal = _find(deals, number)
+        stopped = _stopped_at(claimed, deals)
         deal.entry = _canonical(claimed, entry, number)
         deal.voided = False
-        return _save(claimed, deals, deal, Revision.AMENDED, author, client_id)
+        return _save(claimed, deals, deal, Revision.AMENDED, author, client_id, stopped)
 
     return _written_once(write, match, client_id)
 
@@ -236,8 +249,9 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
         if deal.voided:
             raise Rejected([error("already_voided", _("Deal %(number)s is already voided."), None,
                                   number=number)])
+        stopped = _stopped_at(claimed, deals)
         deal.voided = True
-        return _save(claimed, deals, deal, Revision.VOIDED, author, client_id)
+        return _save(claimed, deals, deal, Revision.VOIDED, author, client_id, stopped)
 
     return _written_once(write, match, client_id)
 

@@ -42,8 +42,34 @@ def neutral_line(item: Line) -> list[Any]:
     return [item.text, {k: neutral_param(v) for k, v in item.params.items()}]
 
 
-def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int]) -> dict[str, Any]:
-    """The replay as JSON with untranslated lines: what ``Match.sheet`` caches."""
+def neutral_violation(violation: Violation) -> dict[str, Any]:
+    """A violation as JSON with its English template and params: kept in a cached sheet, rendered
+    in the reader's language by ``render_violation``."""
+    return {"code": violation.code, "message": violation.message, "field": violation.field,
+            "severity": violation.severity.value, "deal": violation.deal,
+            "params": {k: _json_param(v) for k, v in violation.params.items()}}
+
+
+def _json_param(value: Any) -> Any:
+    if isinstance(value, (Seat, Suit, Line)):
+        return neutral_param(value)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(getattr(value, "value", value))  # an enum (a rank…) as its code
+
+
+def neutral_stop(number: int, violations: Sequence[Violation], not_counted: Sequence[int]) -> dict[str, Any]:
+    """Where the replay stopped: the first deal the rules refuse now (an entry stored under older
+    rules), why, and every deal from there on that is not counted."""
+    return {"deal": number, "violations": [neutral_violation(v) for v in violations],
+            "not_counted": list(not_counted)}
+
+
+def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int],
+                  stopped_at: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The replay as JSON with untranslated lines: what ``Match.sheet`` caches. *stopped_at*
+    (``neutral_stop``): the replay ended at a deal the rules refuse, so the sheet is the replay
+    up to it."""
     state = sheet.state
     return {
         "engine": rules_stamp(game),
@@ -60,6 +86,7 @@ def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int]) -> dict[str, A
         "next_dealer": state.dealer,
         "state": game.dump_state(state),
         "voided": sorted(voided),
+        "stopped_at": stopped_at,
     }
 
 
@@ -118,7 +145,25 @@ def render_sheet(game_name: str, players: Sequence[str], neutral: dict[str, Any]
         "next_dealer": neutral["next_dealer"],
         "state": neutral["state"],
         "voided": neutral["voided"],
+        "stopped_at": render_stop(neutral.get("stopped_at"), players),
     }
+
+
+def render_stop(stopped_at: dict[str, Any] | None, players: Sequence[str]) -> dict[str, Any] | None:
+    """Where the replay stopped, its violations in API.md's shape and the request's language."""
+    if not stopped_at:
+        return None
+    return {"deal": stopped_at["deal"], "not_counted": list(stopped_at.get("not_counted") or []),
+            "violations": [render_violation(v, players) for v in stopped_at.get("violations") or []]}
+
+
+def render_violation(item: dict[str, Any], players: Sequence[str] = ()) -> dict[str, Any]:
+    """A violation kept in a sheet (``neutral_violation``) as ``violation_json`` writes one."""
+    out: dict[str, Any] = {"code": item["code"], "message": _fill(item["message"], item.get("params") or {}, players),
+                           "field": item.get("field"), "severity": item.get("severity", "error")}
+    if item.get("deal") is not None:
+        out["deal"] = item["deal"]
+    return out
 
 
 def render_row(row: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:

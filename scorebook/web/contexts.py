@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 
@@ -15,7 +16,7 @@ from scorebook import labels, selectors
 from scorebook.games import game_ui
 from scorebook.models import Match
 from scorebook.registry import GameUI
-from scorebook.sheets import render_line
+from scorebook.sheets import render_line, render_violation
 
 
 def _choice_label(game: GameUI, value: Any) -> str:
@@ -54,10 +55,15 @@ def seat_rows(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:
 
 def sheet_context(match: Match) -> dict[str, Any]:
     """Everything the sheet partial shows: rows (voided deals too), totals, who deals, and what
-    the game adds (its figures in a row, its column after the players, its status above)."""
+    the game adds (its figures in a row, its column after the players, its status above). When
+    the rules refuse a stored deal now, the sheet stops there: that deal carries why
+    (``stopped``) and it and the deals after it are shown as not counted."""
     game = game_ui(match.game)
     neutral = selectors.current_sheet(match)
-    voided = {d.number: d for d in match.deals.filter(voided=True)}  # only these need their stored text
+    stopped_at = neutral.get("stopped_at")
+    # Only these need their stored text: the voided deals, and those the replay did not reach.
+    not_counted = set(stopped_at["not_counted"]) if stopped_at else set()
+    stored = {d.number: d for d in match.deals.filter(Q(voided=True) | Q(number__in=not_counted))}
     seats = len(match.players)
     rows: list[dict[str, Any]] = []
     for row in neutral["rows"]:
@@ -69,9 +75,18 @@ def sheet_context(match: Match) -> dict[str, Any]:
                      "tail": extras["tail"], "result": row["result"],
                      "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False})
     for number in neutral["voided"]:
-        deal = voided.get(number)
+        deal = stored.get(number)
         rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": True,
                      "cells": [], "explanation": []})
+    stopped = None
+    if stopped_at:
+        stopped = {"number": stopped_at["deal"], "later": len(not_counted) - 1,
+                   "messages": [render_violation(v, match.players)["message"] for v in stopped_at["violations"]]}
+        for number in sorted(not_counted):
+            deal = stored.get(number)
+            rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": False,
+                         "not_counted": True, "stopped": stopped if number == stopped_at["deal"] else None,
+                         "cells": [], "explanation": []})
     rows.sort(key=lambda r: r["number"])
     state = neutral["state"]
     winner = neutral["winner"]
@@ -79,7 +94,7 @@ def sheet_context(match: Match) -> dict[str, Any]:
             "winner": match.players[winner] if winner is not None else None, "state": state,
             "seats": seat_rows(match, state), "next_dealer": neutral["next_dealer"],
             "tail_label": game.tail_label, "status_template": game.status_template,
-            "seat_template": game.seat_template}
+            "seat_template": game.seat_template, "stopped": stopped}
 
 
 def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,

@@ -46,10 +46,16 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str) -> dict[str, list[str]]:
+def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str,
+                 number: int | None) -> dict[str, list[str]]:
+    """The refusal by form field. A violation of a deal before *number* (the one written) cannot
+    come from this form — it is a stored deal the rules refuse now — so it goes above the form,
+    saying which deal; one of a later deal this write would make invalid stays beside the field
+    that changed it."""
     errors: dict[str, list[str]] = defaultdict(list)
     for v in rejected.violations:
-        name = form.field_name(v.field, action)
+        earlier = v.deal is not None and number is not None and v.deal < number
+        name = "__all__" if earlier else form.field_name(v.field, action)
         message = violation_json(v, players)["message"]
         if v.deal is not None and name == "__all__":
             message = on_deal(v.deal, message)
@@ -77,7 +83,8 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
             written = (services.deal_record(entry=entry, **common) if number is None
                        else services.deal_replace(number=number, entry=entry, **common))
     except Rejected as rejected:
-        errors = form.clean_errors(_errors_from(rejected, form, match.players, action), request.POST)
+        written_number = number if number is not None else _next_number(match)
+        errors = form.clean_errors(_errors_from(rejected, form, match.players, action, written_number), request.POST)
         return None, {"values": form.post_values(request.POST, seats), "errors": errors}
     except services.VersionConflict:
         return None, {"values": form.post_values(request.POST, seats),
@@ -87,6 +94,11 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
         raise Http404 from None
     warnings = [violation_json(w, match.players)["message"] for w in written.warnings]
     return written, {"warnings": warnings}
+
+
+def _next_number(match: Match) -> int:
+    last = match.deals.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
 
 
 @login_required

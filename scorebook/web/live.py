@@ -86,7 +86,7 @@ def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 def _display_context(match: Match, poll_url: str, back_url: str) -> dict[str, Any]:
     sheet = sheet_context(match)
-    counted = [row for row in sheet["rows"] if not row["voided"]]
+    counted = [row for row in sheet["rows"] if not row["voided"] and not row.get("not_counted")]
     last = counted[-1] if counted else None
     players = [{"seat": seat, "total": total, "delta": last["cells"][i]["delta"] if last else None,
                 "marks": last["cells"][i]["marks"] if last else []}
