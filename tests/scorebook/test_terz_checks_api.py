@@ -209,7 +209,8 @@ def test_the_checks_store_nothing(api: APIClient) -> None:
 
 def test_the_page_offers_trumps_and_the_32_card_grid_per_declaration(signed_in: Client) -> None:
     html = signed_in.get("/referee/terz/").content.decode()
-    assert re.findall(r'name="trump" value="(\w)"', html) == ["H", "D", "C", "S"] * 2  # compare, classify
+    # compare, classify, then the cards at the table: trick, play, seven, points
+    assert re.findall(r'name="trump" value="(\w)"', html) == ["H", "D", "C", "S"] * 6
     slot = html[html.index('id="decl-slot-0"'):html.index('id="decl-slot-1"')]
     assert len(re.findall(r'name="decl_0" value="(?:[789]|10|[JQKA])[HSDC]"', slot)) == 32
     assert re.findall(r'name="decl_0_player" value="(\d)"><span>([^<]+)<', slot) == [

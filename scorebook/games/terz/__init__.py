@@ -45,7 +45,8 @@ GAME = GameUI(
     stats_template="scorebook/games/terz/stats.html",
     stats_chart=None,
     checks_title=_("Terz"),
-    checks=(_("Whose declarations count?"), _("What is this combination?")),
+    checks=(_("Whose declarations count?"), _("What is this combination?"), _("Who takes this trick?"),
+            _("May I play this card?"), _("May I swap the trump seven?"), _("How many card points are these?")),
     check_pages="scorebook.games.terz.pages",
     check_api="scorebook.games.terz.api",
 )

@@ -1,7 +1,12 @@
-"""The referee's Terz checks as JSON: ``POST /api/referee/terz/compare/`` and ``.../classify/``.
-Input serializers check shape only; refused input raises ``Rejected``, answered as API.md's 400."""
+"""The referee's Terz checks as JSON: ``POST /api/referee/terz/compare/`` and ``.../classify/``
+(declarations), ``.../trick/`` (who takes this trick), ``.../play/`` (may I play this card),
+``.../seven/`` (may I swap the trump seven) and ``.../points/`` (the card points of taken cards).
+Input serializers check shape only; refused input raises ``Rejected``, answered as API.md's 400.
+The four checks of the cards at the table declare their answers too, so the schema types them."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.urls import path
 from drf_spectacular.utils import extend_schema
@@ -10,9 +15,30 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from referee.games import terz
 from scorebook.api.common import CHECK_RESPONSES, NamesSeats, StrictSerializer, read_input
-from scorebook.games.terz.checks import classification, comparison, seat_names
+from scorebook.games.terz.checks import (
+    classification,
+    comparison,
+    play_answer,
+    points_answer,
+    seat_names,
+    seven_answer,
+    trick_answer,
+)
 from scorebook.games.terz.form import SLOTS
+
+CARD_TEXT = 10  # the longest spelling of one card: "10♥️" and spaces
+DECK = len(terz.SEQUENCE) * 4  # 32 cards
+
+
+def _card_list(**kwargs: Any) -> serializers.ListField:
+    """Card texts; the referee reads them (every spelling API.md accepts) and refuses a card twice."""
+    return serializers.ListField(child=serializers.CharField(max_length=CARD_TEXT), max_length=DECK, **kwargs)
+
+
+def _codes(**kwargs: Any) -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(), **kwargs)
 
 
 class CompareInput(StrictSerializer):
@@ -49,7 +75,118 @@ class TerzClassify(APIView):
         return Response(classification(data["cards"], data["trump"]))
 
 
+# ---------------------------------------------------------------- the cards at the table
+
+
+class TrickInput(StrictSerializer):
+    trump = serializers.CharField(max_length=CARD_TEXT)
+    cards = _card_list(help_text="the card led, then the answer")
+
+
+class TrickAnswer(serializers.Serializer):
+    trump = serializers.CharField()
+    cards = _codes(help_text="the card led, then the answer, canonical")
+    winner = serializers.IntegerField(help_text="0: the card led takes the trick, 1: the answer")
+    card = serializers.CharField(help_text="the card that takes it")
+    reason = serializers.ChoiceField(choices=["same_suit", "trump", "off_suit"],
+                                     help_text="same_suit: the higher in its suit's rank order; trump: a trump on a "
+                                               "card that is none; off_suit: the answer neither follows nor trumps")
+    order = serializers.ChoiceField(choices=["trump", "plain"], allow_null=True,
+                                    help_text="the rank order that decided (same_suit only), else null")
+    ranks = _codes(allow_null=True, help_text="that order, lowest first: plain 7 8 9 J Q K 10 A, "
+                                              "trumps 7 8 Q K 10 A 9 J")
+    points = serializers.IntegerField(help_text="the trick's card points (the last trick's 10 not included)")
+    explanation = _codes()
+
+
+class PlayInput(StrictSerializer):
+    hand = _card_list(help_text="the cards in hand (the card to play counts as in it, listed or not)")
+    trump = serializers.CharField(max_length=CARD_TEXT)
+    led = serializers.CharField(max_length=CARD_TEXT, required=False, allow_null=True,
+                                help_text="the card on the table; null or absent: he leads")
+    talon_empty = serializers.BooleanField(help_text="no card left to draw, the turned-up trump taken too")
+    card = serializers.CharField(max_length=CARD_TEXT)
+
+
+class PlayAnswer(serializers.Serializer):
+    card = serializers.CharField()
+    legal = serializers.BooleanField()
+    duty = serializers.ChoiceField(choices=list(terz.DUTIES),
+                                   help_text="lead: nothing on the table; beat: a higher card of the suit led (the "
+                                             "talon is empty); follow_suit; trump; free: any card")
+    allowed = _codes(help_text="every card of the hand that may be played now")
+    free_jack = serializers.BooleanField(help_text="allowed only by the trump jack's freedom, not by the duty")
+    explanation = _codes()
+
+
+class SevenInput(StrictSerializer):
+    hand = _card_list()
+    trump = serializers.CharField(max_length=CARD_TEXT)
+    talon = serializers.IntegerField(help_text="cards left face down in the talon, the turned-up trump not counted")
+    my_turn = serializers.BooleanField(help_text="it is the holder's turn and he has not played yet")
+
+
+class SevenAnswer(serializers.Serializer):
+    seven = serializers.CharField(help_text="the trump seven")
+    legal = serializers.BooleanField()
+    reasons = serializers.ListField(child=serializers.ChoiceField(choices=["no_trump_seven", "not_your_turn",
+                                                                           "talon_too_small"]),
+                                    help_text="why not (empty when it may be swapped)")
+    explanation = _codes()
+
+
+class PointsInput(StrictSerializer):
+    cards = _card_list(help_text="the cards a player took")
+    trump = serializers.CharField(max_length=CARD_TEXT)
+    last_trick = serializers.BooleanField(default=False, help_text="he took the last trick: 10 more")
+
+
+class PointsAnswer(serializers.Serializer):
+    cards = _codes()
+    trump = serializers.CharField()
+    last_trick = serializers.BooleanField()
+    points = serializers.IntegerField()
+    explanation = _codes()
+
+
+class TerzTrick(APIView):
+    @extend_schema(request=TrickInput, responses=CHECK_RESPONSES | {200: TrickAnswer},
+                   summary="Terz: who takes this trick, and by which rank order")
+    def post(self, request: Request) -> Response:
+        data = read_input(TrickInput, request)
+        return Response(TrickAnswer(trick_answer(data["trump"], data["cards"])).data)
+
+
+class TerzPlay(APIView):
+    @extend_schema(request=PlayInput, responses=CHECK_RESPONSES | {200: PlayAnswer},
+                   summary="Terz: may I play this card, under which duty")
+    def post(self, request: Request) -> Response:
+        data = read_input(PlayInput, request)
+        return Response(PlayAnswer(play_answer(data["hand"], data["trump"], data.get("led"), data["talon_empty"],
+                                               data["card"])).data)
+
+
+class TerzSeven(APIView):
+    @extend_schema(request=SevenInput, responses=CHECK_RESPONSES | {200: SevenAnswer},
+                   summary="Terz: may I swap the trump seven for the turned-up trump now")
+    def post(self, request: Request) -> Response:
+        data = read_input(SevenInput, request)
+        return Response(SevenAnswer(seven_answer(data["hand"], data["trump"], data["talon"], data["my_turn"])).data)
+
+
+class TerzPoints(APIView):
+    @extend_schema(request=PointsInput, responses=CHECK_RESPONSES | {200: PointsAnswer},
+                   summary="Terz: the card points of a set of taken cards")
+    def post(self, request: Request) -> Response:
+        data = read_input(PointsInput, request)
+        return Response(PointsAnswer(points_answer(data["cards"], data["trump"], data["last_trick"])).data)
+
+
 urlpatterns = [
     path("compare/", TerzCompare.as_view(), name="referee-terz-compare"),
     path("classify/", TerzClassify.as_view(), name="referee-terz-classify"),
+    path("trick/", TerzTrick.as_view(), name="referee-terz-trick"),
+    path("play/", TerzPlay.as_view(), name="referee-terz-play"),
+    path("seven/", TerzSeven.as_view(), name="referee-terz-seven"),
+    path("points/", TerzPoints.as_view(), name="referee-terz-points"),
 ]

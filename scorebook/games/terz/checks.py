@@ -65,3 +65,53 @@ def classification(cards: Any, trump: Any) -> dict[str, Any]:
     kind, value = found
     return {"cards": [card_code(parse_card(card)) for card in cards], "trump": suit.value, "kind": kind,
             "value": value}
+
+
+# ---------------------------------------------------------------- cards at the table
+
+
+def _codes(cards: Any) -> list[str]:
+    return [card.code for card in cards]
+
+
+def trick_answer(trump: Any, cards: Any) -> dict[str, Any]:
+    """``terz.trick_check`` as JSON: who takes the trick (0 the card led, 1 the answer), why
+    (``reason``), and the rank order that decided it when both cards are of one suit — the trump
+    order in trumps, else the plain one (seed 000, "Старшинство карт"). :raises Rejected:"""
+    check = terz.trick_check(trump, cards)
+    led = check.cards[0]
+    order = None
+    if check.reason == "same_suit":
+        order = "trump" if led.suit is check.trump else "plain"
+    ranks = {"trump": terz.TRUMP_ORDER, "plain": terz.PLAIN_ORDER}
+    return {"trump": check.trump.value, "cards": _codes(check.cards), "winner": check.winner,
+            "card": check.cards[check.winner].code, "reason": check.reason, "order": order,
+            "ranks": [rank.value for rank in ranks[order]] if order else None,
+            "points": check.points, "explanation": render_lines(check.lines)}
+
+
+def play_answer(hand: Any, trump: Any, led: Any, talon_empty: Any, card: Any) -> dict[str, Any]:
+    """``terz.play_check`` as JSON: may *card* be played, under which duty, and every card of the
+    hand that may (*led*: the card on the table, None when he leads). :raises Rejected:"""
+    try:
+        check = terz.play_check(hand, trump, None if led is None else [led], talon_empty, card)
+    except Rejected as rejected:
+        # The referee calls the card on the table "table[0]"; here it is the field "led".
+        raise Rejected([dataclasses.replace(v, field="led") if (v.field or "").startswith("table") else v
+                        for v in rejected.violations]) from None
+    return {"card": check.card.code, "legal": check.legal, "duty": check.duty, "allowed": _codes(check.allowed),
+            "free_jack": check.free_jack, "explanation": render_lines(check.lines)}
+
+
+def seven_answer(hand: Any, trump: Any, talon: Any, my_turn: Any) -> dict[str, Any]:
+    """``terz.trump_seven_check`` as JSON: may the trump seven be swapped now, and why not. :raises Rejected:"""
+    check = terz.trump_seven_check(hand, trump, talon, my_turn)
+    return {"seven": check.seven.code, "legal": check.legal, "reasons": list(check.reasons),
+            "explanation": render_lines(check.lines)}
+
+
+def points_answer(cards: Any, trump: Any, last_trick: Any = False) -> dict[str, Any]:
+    """``terz.points_check`` as JSON: the card points of taken cards. :raises Rejected:"""
+    check = terz.points_check(cards, trump, last_trick)
+    return {"cards": _codes(check.cards), "trump": check.trump.value, "last_trick": check.last_trick,
+            "points": check.points, "explanation": render_lines(check.lines)}

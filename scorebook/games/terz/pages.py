@@ -1,7 +1,9 @@
 """The referee's Terz checks as a page, ``/referee/terz/``: "compare these declarations" (trumps and
 each declaration on the card grid → what each is, who scores what and why) and "what is this
 combination?"; the match page's "Check declarations" button posts its entry form to the same
-compare view (htmx). No match behind them, nothing stored.
+compare view (htmx). And the cards at the table: "who takes this trick?", "may I play this card?"
+(the duty in force), "may I swap the trump seven?" and "how many card points?". No match behind
+them, nothing stored.
 """
 
 from __future__ import annotations
@@ -14,18 +16,36 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_POST
 
 from referee.games import terz
 from referee.ledger import Rejected, Violation
 from scorebook import labels, selectors
 from scorebook.games.terz import GAME
-from scorebook.games.terz.checks import classification, comparison, seat_names
+from scorebook.games.terz.checks import (
+    classification,
+    comparison,
+    play_answer,
+    points_answer,
+    seat_names,
+    seven_answer,
+    trick_answer,
+)
 from scorebook.games.terz.form import RANKS, SUITS, slot_declarations, slot_rows
-from scorebook.sheets import violation_json
+from scorebook.sheets import violation_json, violation_messages
 from scorebook.web.common import verdict
 
 PAGE = "scorebook/games/terz/checks.html"
+# What each duty of "may I play this card?" asks (referee.games.terz.DUTIES, seed 000's answer rules).
+DUTY_TEXT = {
+    "lead": gettext_lazy("lead: any card"),
+    "beat": gettext_lazy("beat the card led"),
+    "follow_suit": gettext_lazy("follow suit"),
+    "trump": gettext_lazy("play a trump"),
+    "free": gettext_lazy("any card"),
+}
+TALON_MAX = terz.TALON_MAX
 
 
 def _kind_word(kind: str) -> str:
@@ -61,6 +81,14 @@ def page_context(names: list[str] | None = None, **forms: Any) -> dict[str, Any]
         "trump_suits": [(s, labels.SUIT_SYMBOLS[s], labels.SUIT_NAMES[s]) for s in SUITS],
         "compare_form": {"trump": "", "slots": slot_rows({}, {}, players), "errors": [], "result": None},
         "classify_form": {"trump": "", "cards": [], "errors": [], "result": None},
+        "trick_form": {"trump": "", "led_rank": "", "led_suit": "", "answer_rank": "", "answer_suit": ""},
+        "play_form": {"trump": "", "led_rank": "", "led_suit": "", "card_rank": "", "card_suit": "", "hand": [],
+                      "talon_empty": False},
+        "seven_form": {"trump": "", "hand": [], "talon": "", "my_turn": True},
+        "points_form": {"trump": "", "cards": [], "last_trick": False},
+        "plain_order": [rank.value for rank in terz.PLAIN_ORDER],
+        "trump_order": [rank.value for rank in terz.TRUMP_ORDER],
+        "talon_max": TALON_MAX,
     }
     context.update(forms)
     return context
@@ -125,8 +153,124 @@ def classify_view(request: HttpRequest) -> HttpResponse:
     return verdict(request, PAGE, "classify_verdict", page_context(classify_form=form))
 
 
+# ---------------------------------------------------------------- the cards at the table
+
+
+def card_label(code: str) -> str:
+    """A card as the page writes it: the rank as on the deck of the language, then the suit."""
+    return pgettext("card rank", code[:-1]) + labels.SUIT_SYMBOLS.get(code[-1], code[-1])
+
+
+def _picked(post: Any, prefix: str) -> str | None:
+    """A card picked as a rank and a suit ("led_rank", "led_suit"): its code, or None if half-picked."""
+    rank, suit = post.get(f"{prefix}_rank", ""), post.get(f"{prefix}_suit", "")
+    return rank + suit if rank and suit else None
+
+
+def _fields(post: Any, *names: str) -> dict[str, Any]:
+    return {name: post.get(name, "") for name in names} | {"errors": [], "result": None}
+
+
+@login_required
+@require_POST
+def trick_view(request: HttpRequest) -> HttpResponse:
+    """Who takes the trick: the card led and the answer, each picked as a rank and a suit."""
+    post = request.POST
+    form = _fields(post, "trump", "led_rank", "led_suit", "answer_rank", "answer_suit")
+    led, answer = _picked(post, "led"), _picked(post, "answer")
+    if not form["trump"]:
+        form["errors"].append(_("Pick the trump suit."))
+    if led is None:
+        form["errors"].append(_("Pick the card that was led: its rank and its suit."))
+    if answer is None:
+        form["errors"].append(_("Pick the answer: its rank and its suit."))
+    if not form["errors"]:
+        try:
+            result = trick_answer(form["trump"], [led, answer])
+        except Rejected as rejected:
+            form["errors"] = violation_messages(rejected.violations)
+        else:
+            form["result"] = result | {"card_text": card_label(result["card"]), "suit": result["card"][-1]}
+    return verdict(request, PAGE, "trick_verdict", page_context(trick_form=form))
+
+
+@login_required
+@require_POST
+def play_view(request: HttpRequest) -> HttpResponse:
+    """May I play this card: the trumps, the card on the table (or "I lead"), whether the talon is
+    empty, the card and the rest of the hand (a card grid)."""
+    post = request.POST
+    form = _fields(post, "trump", "led_rank", "led_suit", "card_rank", "card_suit")
+    form |= {"hand": post.getlist("hand"), "talon_empty": post.get("talon_empty") == "on"}
+    card = _picked(post, "card")
+    leads = form["led_suit"] == "lead"  # "I lead this trick": nothing on the table yet
+    led = None if leads else _picked(post, "led")
+    if not form["trump"]:
+        form["errors"].append(_("Pick the trump suit."))
+    if not leads and led is None:
+        form["errors"].append(_("Pick the card that was led, or “I lead”."))
+    if card is None:
+        form["errors"].append(_("Pick the card to play: its rank and its suit."))
+    if not form["errors"]:
+        # The card to play ticked among the other cards too is the same card, not a second one.
+        hand = [code for code in form["hand"] if code != card]
+        try:
+            result = play_answer(hand, form["trump"], led, form["talon_empty"], card)
+        except Rejected as rejected:
+            form["errors"] = violation_messages(rejected.violations)
+        else:
+            form["result"] = result | {"card_text": card_label(result["card"]), "suit": result["card"][-1],
+                                       "duty_text": DUTY_TEXT[result["duty"]],
+                                       "allowed_text": [(card_label(c), c[-1]) for c in result["allowed"]]}
+    return verdict(request, PAGE, "play_verdict", page_context(play_form=form))
+
+
+@login_required
+@require_POST
+def seven_view(request: HttpRequest) -> HttpResponse:
+    """May I swap the trump seven: the trumps, the hand, the cards left in the talon, whose turn."""
+    post = request.POST
+    form = _fields(post, "trump", "talon") | {"hand": post.getlist("hand"), "my_turn": post.get("my_turn") == "on"}
+    if not form["trump"]:
+        form["errors"].append(_("Pick the trump suit."))
+    talon = form["talon"].strip()
+    if not talon.isascii() or not talon.isdigit():
+        form["errors"].append(_("Say how many cards are left face down in the talon: 0 to %(high)s.")
+                              % {"high": TALON_MAX})
+    if not form["errors"]:
+        try:
+            result = seven_answer(form["hand"], form["trump"], int(talon), form["my_turn"])
+        except Rejected as rejected:
+            form["errors"] = violation_messages(rejected.violations)
+        else:
+            form["result"] = result | {"seven_text": card_label(result["seven"]), "suit": result["seven"][-1]}
+    return verdict(request, PAGE, "seven_verdict", page_context(seven_form=form))
+
+
+@login_required
+@require_POST
+def points_view(request: HttpRequest) -> HttpResponse:
+    """How many card points: the trumps, the taken cards (a card grid), the last trick or not."""
+    post = request.POST
+    form = _fields(post, "trump") | {"cards": post.getlist("cards"), "last_trick": post.get("last_trick") == "on"}
+    if not form["trump"]:
+        form["errors"].append(_("Pick the trump suit."))
+    elif not form["cards"] and not form["last_trick"]:
+        form["errors"].append(_("Pick the cards taken."))
+    if not form["errors"]:
+        try:
+            form["result"] = points_answer(form["cards"], form["trump"], form["last_trick"])
+        except Rejected as rejected:
+            form["errors"] = violation_messages(rejected.violations)
+    return verdict(request, PAGE, "points_verdict", page_context(points_form=form))
+
+
 urlpatterns = [
     path("", page, name="referee-terz"),
     path("compare/", compare_view, name="referee-terz-compare"),
     path("classify/", classify_view, name="referee-terz-classify"),
+    path("trick/", trick_view, name="referee-terz-trick"),
+    path("play/", play_view, name="referee-terz-play"),
+    path("seven/", seven_view, name="referee-terz-seven"),
+    path("points/", points_view, name="referee-terz-points"),
 ]
