@@ -127,9 +127,13 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
 
 
 def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:
-    """Form values that show *entry* again (the edit page)."""
+    """Form values that show *entry* again (the edit page). A hand entered in counts (the quick
+    entry, ``type: "result"``) has no form of its own yet: it is shown as it is, read-only, so that
+    an empty play form can never replace it by mistake."""
     if not entry:
         return initial_values({})
+    if entry.get("type") == "result":
+        return {"action": "result", "result": dict(entry), "challengers": [], "hands": []}
     if entry.get("type") == "penalty":
         return {"action": "penalty", "player": _seat_text(entry.get("player")),
                 "penalty_points": entry.get("points"), "penalty_reason": entry.get("reason", ""),
@@ -174,6 +178,26 @@ def field_name(api_field: str | None, action: str = "play") -> str:
     if name and name.group(0) in ("ending", "caller", "challengers", "last_draw"):
         return name.group(0)
     return "__all__"
+
+
+def quick_entry(entry: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
+    """A stored quick entry in words, for the edit page: the ending, who called, fought or drew
+    last, each player's count and whether he was burned, the winner's aces and fours."""
+    def name(seat: Any) -> str | None:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+
+    counts = entry.get("counts") or []
+    burned = entry.get("burned") or []
+    return {
+        "ending": ENDINGS.get(entry.get("ending", ""), entry.get("ending", "")),
+        "caller": name(entry.get("caller")),
+        "challengers": [n for n in (name(seat) for seat in entry.get("challengers") or []) if n],
+        "fought": entry.get("ending") == "draw",
+        "last_draw": name(entry.get("last_draw")),
+        "players": [{"name": player, "count": counts[seat] if seat < len(counts) else None,
+                     "burned": seat in burned} for seat, player in enumerate(names)],
+        "winner_aces": entry.get("winner_aces", 0), "winner_fours": entry.get("winner_fours", 0),
+    }
 
 
 _PLACE = re.compile(r"hands\[(\d+)\]\.(melds|secret|hand)(?:\[(\d+)\])?(?:\[\d+\])?")
@@ -221,7 +245,9 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
                         "errors": errors.get(f"hands_{index}", []),
                         "hand_errors": errors.get(f"hands_{index}_hand", [])})
     general = [m for key, messages in errors.items() if key not in used for m in messages]
+    quick = values.get("result")
     return {
+        "quick_entry": quick_entry(quick, [seat["name"] for seat in seat_rows]) if quick else None,
         "players": players, "ranks": RANKS, "endings": list(ENDINGS.items()),
         "ending": values.get("ending"), "caller": _seat_text(values.get("caller")),
         "challengers": [str(s) for s in values.get("challengers") or []],

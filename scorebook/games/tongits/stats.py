@@ -10,15 +10,19 @@ from scorebook.games.tongits.form import ENDINGS as ENDING_LABELS
 from scorebook.registry import Played
 
 ENDINGS = ("tongit", "draw", "stock_out")  # the order the table talks about them
+# A hand told card by card or in counts (the quick entry): RULES.md, the quick entry "pays exactly
+# as for a full entry", and its result names the winner, the ending and the burned alike.
+HANDS = ("play", "result")
 
 
 def stats(items: Sequence[Played]) -> dict[str, Any]:
-    """Hands won by ending (tongit, draw, the stock ran out), burned hands, net chips."""
+    """Hands won by ending (tongit, draw, the stock ran out), burned hands, net chips; a hand
+    entered in counts is a hand like one entered card by card."""
     wins: Counter[str] = Counter()
     hands = burned = 0
     for item in items:
         for row, _marks, result in item.rows():
-            if row["type"] != "play":
+            if row["type"] not in HANDS:
                 continue
             hands += 1
             if result.get("winner") == item.seat:
