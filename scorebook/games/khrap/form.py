@@ -2,9 +2,10 @@
 
 The form only reshapes what was typed; every rule is checked by the referee through the
 services. Field names: ``khrap`` (a seat, or ``none``: nobody khrapped, a ``no_khrap`` circle),
-``circle`` (1 or 2), ``dark``, ``tricks_<seat>``, ``renonce_player``, ``player``,
-``penalty_points``, ``penalty_reason``; ``action`` says which entry (``play``, ``no_khrap``,
-``renonce``, ``penalty``).
+``circle`` (1 or 2), ``dark``, ``tricks_<seat>``, ``renonce`` (a tick per player who revoked in the
+deal: the play's ``renonce``), ``renonce_player`` (a revoke entered on its own, kept for matches
+stored before), ``player``, ``penalty_points``, ``penalty_reason``; ``action`` says which entry
+(``play``, ``no_khrap``, ``renonce``, ``penalty``, ``close``: the evening ends).
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
 
 from referee.games import khrap
 from scorebook.forms import (
     Flag,
     Number,
+    Several,
     Text,
     number,
     penalty_entry,
@@ -32,6 +35,13 @@ from scorebook.forms import (
 TEMPLATE = "scorebook/games/khrap/form.html"
 NOBODY = "none"  # the khraper picker's "nobody": the circle passed in silence (no_khrap)
 TRICKS = khrap.TRICKS
+# What the close does with the pot, by ``pot_at_close`` (RULES.md, "Closing the evening"): said
+# before the table confirms it.
+CLOSE_TEXT = {
+    "split": _("What is left in the pot, %(pot)s, goes back in equal shares; the odd units stay written as the "
+               "pot."),
+    "stays": _("What is left in the pot, %(pot)s, stays there, nobody's."),
+}
 
 
 def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -45,6 +55,7 @@ class PlayForm(forms.Form):
     khrap = Text()
     circle = Number()
     dark = Flag()
+    renonce = Several()
 
     def __init__(self, data: QueryDict, seats: int):
         super().__init__(data)
@@ -63,6 +74,9 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
         return penalty_entry(post)
     if action == "renonce":
         return {"type": "renonce", "player": read(RenonceForm(post))["renonce_player"]}
+    if action == "close":
+        # RULES.md: "{"type": "close"} ends the match"; the page asks to confirm before it posts.
+        return {"type": "close"}
     typed = read(PlayForm(post, seats))
     if action == "no_khrap" or typed["khrap"] == NOBODY:
         # Seed 003: "Если никто не отважился сделать заявку на «храп»" — a silent circle.
@@ -70,8 +84,14 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
     # "the rest of 5": the field left empty takes the tricks the others did not. Never below 0:
     # typed tricks over 5 are then refused as "add up to 6, not 5", the clearest message.
     tricks = the_rest([typed[f"tricks_{seat}"] for seat in range(seats)], TRICKS, least=0)
-    return {"type": "play", "khrap": number(typed["khrap"]), "circle": typed["circle"], "dark": typed["dark"],
-            "tricks": tricks}
+    entry: dict[str, Any] = {"type": "play", "khrap": number(typed["khrap"]), "circle": typed["circle"],
+                             "dark": typed["dark"], "tricks": tricks}
+    revoked = [number(seat) for seat in typed["renonce"]]
+    if revoked:
+        # RULES.md: "A revoke belongs to its deal: the play entry's renonce: [seat, …]"; a deal
+        # without one is stored as it always was.
+        entry["renonce"] = revoked
+    return entry
 
 
 def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:
@@ -83,11 +103,15 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
         return penalty_values(entry)
     if kind == "renonce":
         return {"action": "renonce", "renonce_player": entry.get("player")}
+    if kind == "close":
+        return {"action": "close"}
     if kind == "no_khrap":
         # The play form with "nobody" picked: picking a khraper turns it into a played deal.
         return {"action": "play", "khrap": NOBODY, "circle": None, "dark": False}
     values: dict[str, Any] = {"action": "play", "khrap": entry.get("khrap"), "circle": entry.get("circle"),
                               "dark": bool(entry.get("dark"))}
+    if entry.get("renonce"):
+        values["renonce"] = [str(seat) for seat in entry["renonce"]]
     tricks = entry.get("tricks") or [None] * seats
     for seat in range(seats):
         values[f"tricks_{seat}"] = tricks[seat] if seat < len(tricks) else None
@@ -98,6 +122,7 @@ def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
     """What was typed, to show the form again after a refusal."""
     values: dict[str, Any] = {key: post.get(key) for key in post}
     values["dark"] = post.get("dark") == "on"
+    values["renonce"] = post.getlist("renonce")
     if values.get("action") == "no_khrap":
         values["action"] = "play"
     return values
@@ -115,8 +140,8 @@ def field_name(api_field: str | None, action: str = "play") -> str:
         return penalty_field(name)
     if action == "renonce":
         return "renonce_player" if name == "player" else "__all__"
-    if name in ("tricks", "khrap", "circle", "dark"):
-        return name  # every tricks[i] problem is shown once, under the tricks
+    if name in ("tricks", "khrap", "circle", "dark", "renonce"):
+        return name  # every tricks[i] (renonce[i]) problem is shown once, under the tricks (the ticks)
     return "__all__"
 
 
@@ -130,8 +155,10 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
     """The seats with what was typed for each, the circles, the pot the deal plays for."""
     options = khrap.parse_options(match.options or None)
     chosen = "" if values.get("khrap") is None else str(values.get("khrap"))
+    revoked = {str(seat) for seat in values.get("renonce") or []}
     players = [{"index": seat["index"], "name": seat["name"], "dealer": seat.get("dealer", False),
-                "khraper": chosen == str(seat["index"]), "tricks": values.get(f"tricks_{seat['index']}")}
+                "khraper": chosen == str(seat["index"]), "tricks": values.get(f"tricks_{seat['index']}"),
+                "revoked": str(seat["index"]) in revoked}
                for seat in seat_rows]
     return {
         "players": players, "nobody": chosen == NOBODY, "khrap_chosen": chosen,
@@ -141,4 +168,5 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         "options": options, "pot": state.get("pot", 0),
         # The referee's state says what each player antes with the next deal (0: the pot is not empty).
         "antes_next": state.get("antes", 0) > 0, "antes_total": state.get("antes", 0) * len(seat_rows),
+        "close_text": str(CLOSE_TEXT.get(options.pot_at_close, "")) % {"pot": state.get("pot", 0)},
     }
