@@ -13,7 +13,7 @@ the URLconfs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
@@ -136,6 +136,9 @@ class GameUI:
     checks: tuple[str, ...]  # the questions they answer, for /referee/
     check_pages: str  # a URL module (its urlpatterns), included by scorebook/web/urls.py
     check_api: str  # a URL module (its urlpatterns), included by scorebook/api/urls.py
+
+    # What an option left empty (null) means, where "none" would not say it (Thirteens' cards_each).
+    unset_labels: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def preset_notes(self) -> Mapping[str, str]:

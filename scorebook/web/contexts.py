@@ -35,6 +35,7 @@ def option_rows(game: GameUI, options: Any, errors: dict[str, list[str]] | None 
         row = {"name": spec.name, "label": meta["label"], "kind": meta["kind"], "value": value,
                "value_label": _choice_label(game, value),
                "nullable": meta["nullable"], "low": meta["low"], "high": meta["high"],
+               "unset_label": game.unset_labels.get(spec.name, ""),
                "choices": [(c, _choice_label(game, c) if isinstance(c, str) else c) for c in meta["choices"] or ()],
                "errors": (errors or {}).get(f"options.{spec.name}", [])}
         if meta["kind"] == "suit_values":

@@ -46,4 +46,6 @@ GAME = GameUI(
     checks=(_("Score this trick"), _("Who takes this trick?")),
     check_pages="scorebook.games.thirteens.pages",
     check_api="scorebook.games.thirteens.api",
+    # RULES.md: "cards_each = ⌊53 / players⌋ by default (17, 13, 10, 8 for 3–6)".
+    unset_labels={"cards_each": _("⌊53 / players⌋: 17, 13, 10 or 8 for 3 to 6 players")},
 )
