@@ -272,11 +272,11 @@ def test_only_a_signed_in_caller_may_ask(path: str) -> None:
 
 def test_the_schema_types_the_answers(api: APIClient) -> None:
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
-    for path, answer in [(TRICK, "TrickAnswer"), (PLAY, "PlayAnswer"), (SEVEN, "SevenAnswer"),
-                         (POINTS, "PointsAnswer")]:
+    for path, answer in [(TRICK, "TerzTrickAnswer"), (PLAY, "TerzPlayAnswer"), (SEVEN, "TerzSevenAnswer"),
+                         (POINTS, "TerzPointsAnswer")]:
         ok = schema["paths"][path]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
         assert ok == {"$ref": f"#/components/schemas/{answer}"}
-    assert set(schema["components"]["schemas"]["PlayAnswer"]["properties"]) == {
+    assert set(schema["components"]["schemas"]["TerzPlayAnswer"]["properties"]) == {
         "card", "legal", "duty", "allowed", "free_jack", "explanation"}
 
 

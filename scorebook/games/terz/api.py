@@ -78,12 +78,12 @@ class TerzClassify(APIView):
 # ---------------------------------------------------------------- the cards at the table
 
 
-class TrickInput(StrictSerializer):
+class TerzTrickInput(StrictSerializer):
     trump = serializers.CharField(max_length=CARD_TEXT)
     cards = _card_list(help_text="the card led, then the answer")
 
 
-class TrickAnswer(serializers.Serializer):
+class TerzTrickAnswer(serializers.Serializer):
     trump = serializers.CharField()
     cards = _codes(help_text="the card led, then the answer, canonical")
     winner = serializers.IntegerField(help_text="0: the card led takes the trick, 1: the answer")
@@ -99,7 +99,7 @@ class TrickAnswer(serializers.Serializer):
     explanation = _codes()
 
 
-class PlayInput(StrictSerializer):
+class TerzPlayInput(StrictSerializer):
     hand = _card_list(help_text="the cards in hand (the card to play counts as in it, listed or not)")
     trump = serializers.CharField(max_length=CARD_TEXT)
     led = serializers.CharField(max_length=CARD_TEXT, required=False, allow_null=True,
@@ -108,7 +108,7 @@ class PlayInput(StrictSerializer):
     card = serializers.CharField(max_length=CARD_TEXT)
 
 
-class PlayAnswer(serializers.Serializer):
+class TerzPlayAnswer(serializers.Serializer):
     card = serializers.CharField()
     legal = serializers.BooleanField()
     duty = serializers.ChoiceField(choices=list(terz.DUTIES),
@@ -119,14 +119,14 @@ class PlayAnswer(serializers.Serializer):
     explanation = _codes()
 
 
-class SevenInput(StrictSerializer):
+class TerzSevenInput(StrictSerializer):
     hand = _card_list()
     trump = serializers.CharField(max_length=CARD_TEXT)
     talon = serializers.IntegerField(help_text="cards left face down in the talon, the turned-up trump not counted")
     my_turn = serializers.BooleanField(help_text="it is the holder's turn and he has not played yet")
 
 
-class SevenAnswer(serializers.Serializer):
+class TerzSevenAnswer(serializers.Serializer):
     seven = serializers.CharField(help_text="the trump seven")
     legal = serializers.BooleanField()
     reasons = serializers.ListField(child=serializers.ChoiceField(choices=["no_trump_seven", "not_your_turn",
@@ -135,13 +135,13 @@ class SevenAnswer(serializers.Serializer):
     explanation = _codes()
 
 
-class PointsInput(StrictSerializer):
+class TerzPointsInput(StrictSerializer):
     cards = _card_list(help_text="the cards a player took")
     trump = serializers.CharField(max_length=CARD_TEXT)
     last_trick = serializers.BooleanField(default=False, help_text="he took the last trick: 10 more")
 
 
-class PointsAnswer(serializers.Serializer):
+class TerzPointsAnswer(serializers.Serializer):
     cards = _codes()
     trump = serializers.CharField()
     last_trick = serializers.BooleanField()
@@ -150,36 +150,36 @@ class PointsAnswer(serializers.Serializer):
 
 
 class TerzTrick(APIView):
-    @extend_schema(request=TrickInput, responses=CHECK_RESPONSES | {200: TrickAnswer},
+    @extend_schema(request=TerzTrickInput, responses=CHECK_RESPONSES | {200: TerzTrickAnswer},
                    summary="Terz: who takes this trick, and by which rank order")
     def post(self, request: Request) -> Response:
-        data = read_input(TrickInput, request)
-        return Response(TrickAnswer(trick_answer(data["trump"], data["cards"])).data)
+        data = read_input(TerzTrickInput, request)
+        return Response(TerzTrickAnswer(trick_answer(data["trump"], data["cards"])).data)
 
 
 class TerzPlay(APIView):
-    @extend_schema(request=PlayInput, responses=CHECK_RESPONSES | {200: PlayAnswer},
+    @extend_schema(request=TerzPlayInput, responses=CHECK_RESPONSES | {200: TerzPlayAnswer},
                    summary="Terz: may I play this card, under which duty")
     def post(self, request: Request) -> Response:
-        data = read_input(PlayInput, request)
-        return Response(PlayAnswer(play_answer(data["hand"], data["trump"], data.get("led"), data["talon_empty"],
+        data = read_input(TerzPlayInput, request)
+        return Response(TerzPlayAnswer(play_answer(data["hand"], data["trump"], data.get("led"), data["talon_empty"],
                                                data["card"])).data)
 
 
 class TerzSeven(APIView):
-    @extend_schema(request=SevenInput, responses=CHECK_RESPONSES | {200: SevenAnswer},
+    @extend_schema(request=TerzSevenInput, responses=CHECK_RESPONSES | {200: TerzSevenAnswer},
                    summary="Terz: may I swap the trump seven for the turned-up trump now")
     def post(self, request: Request) -> Response:
-        data = read_input(SevenInput, request)
-        return Response(SevenAnswer(seven_answer(data["hand"], data["trump"], data["talon"], data["my_turn"])).data)
+        data = read_input(TerzSevenInput, request)
+        return Response(TerzSevenAnswer(seven_answer(data["hand"], data["trump"], data["talon"], data["my_turn"])).data)
 
 
 class TerzPoints(APIView):
-    @extend_schema(request=PointsInput, responses=CHECK_RESPONSES | {200: PointsAnswer},
+    @extend_schema(request=TerzPointsInput, responses=CHECK_RESPONSES | {200: TerzPointsAnswer},
                    summary="Terz: the card points of a set of taken cards")
     def post(self, request: Request) -> Response:
-        data = read_input(PointsInput, request)
-        return Response(PointsAnswer(points_answer(data["cards"], data["trump"], data["last_trick"])).data)
+        data = read_input(TerzPointsInput, request)
+        return Response(TerzPointsAnswer(points_answer(data["cards"], data["trump"], data["last_trick"])).data)
 
 
 urlpatterns = [
