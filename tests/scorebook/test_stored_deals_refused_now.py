@@ -73,6 +73,13 @@ CASES = [
                  [{"type": "play", "points": [5, 2, -3]},
                   {"type": "play", "trump": "H", "tricks": [[["KH", "QD", "6S"]], [["2C", "3C", "4C"]], []]}],
                  2, ["trick_count"], [2], [5, 2, -3], id="thirteens-fewer-tricks-than-cards-dealt"),
+    # An entry the game cannot even read any more (a field it no longer knows): the replay stops
+    # before it. Deal 1: 3 × 5 = 15 in, Аня keeps her khrap, fifths of 3: −5 + 9 = 4, −5 + 3 = −2, −2.
+    pytest.param("khrap", ["Аня", "Борис", "Вика"],
+                 [{"type": "play", "khrap": 0, "circle": 1, "tricks": [3, 1, 1]},
+                  {"type": "play", "khrap": 1, "circle": 1, "tricks": [3, 1, 1], "stake": 5},
+                  {"type": "no_khrap"}],
+                 2, ["unknown_field"], [2, 3], [4, -2, -2], id="khrap-an-entry-it-cannot-read"),
 ]
 
 
