@@ -3,11 +3,47 @@ counted deals through the game's rule module; ``Match.sheet`` is only a cache of
 
 from __future__ import annotations
 
+import json
+import re
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from referee.reading import clean_text
 from scorebook.games import game_choices
+
+# How a character the text rule may refuse looks in stored JSON: escaped (SQLite keeps JSON as
+# ASCII) or, on PostgreSQL, as itself. Only a text holding one is read again by clean_text.
+_ESCAPED = re.compile(r"\\u(?:00[01]|007f|00[89]|061c|200[b-f]|2060|feff|202[a-e]|206[6-9]|d[89a-f])", re.IGNORECASE)
+_RAW = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _cleaned(value: Any) -> Any:
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, list):
+        return [_cleaned(item) for item in value]
+    if isinstance(value, dict):
+        return {_cleaned(key): _cleaned(item) for key, item in value.items()}
+    return value
+
+
+class StoredJSON(json.JSONDecoder):
+    """Reads a JSON column back with every character the text rule refuses shown as U+FFFD.
+
+    Text stored before the rule (referee.reading.text_problem) may hold such characters: on SQLite
+    a lone surrogate made every answer showing the match fail (UTF-8 cannot encode it), and an
+    entry the rule now refuses would stop its match's replay. Read back cleaned, the match opens,
+    replays and can be mended. The search keeps the common case (no such text) to one regex pass.
+    """
+
+    def decode(self, s: str, *args: Any, **kwargs: Any) -> Any:
+        value = super().decode(s, *args, **kwargs)
+        if _ESCAPED.search(s) or _RAW.search(s):
+            return _cleaned(value)
+        return value
 
 
 class Player(models.Model):
@@ -30,14 +66,15 @@ class Player(models.Model):
 class Match(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
     name = models.CharField(_("name"), max_length=100, blank=True)
-    players = models.JSONField(_("players"), help_text="names in seat (playing) order")
+    players = models.JSONField(_("players"), help_text="names in seat (playing) order", decoder=StoredJSON)
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
     preset = models.CharField(_("preset"), max_length=40)
-    options = models.JSONField(_("options"), help_text="every option, resolved and frozen at creation")
+    options = models.JSONField(_("options"), help_text="every option, resolved and frozen at creation",
+                               decoder=StoredJSON)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches")
     version = models.PositiveIntegerField(default=0)
     # A cache of the replay, rewritten in the same transaction as every write (services.py).
-    sheet = models.JSONField(null=True, blank=True, editable=False)
+    sheet = models.JSONField(null=True, blank=True, editable=False, decoder=StoredJSON)
     finished = models.BooleanField(default=False, editable=False)
     # The players in seat order as recurring people (``players`` keeps the names as written).
     seated = models.ManyToManyField(Player, through="Seat", related_name="matches", blank=True)
@@ -71,7 +108,7 @@ class Deal(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
-    entry = models.JSONField(help_text="the canonical entry now in force")
+    entry = models.JSONField(help_text="the canonical entry now in force", decoder=StoredJSON)
     voided = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -93,7 +130,7 @@ class Revision(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="revisions")
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
     kind = models.CharField(max_length=10, choices=KINDS)
-    entry = models.JSONField(help_text="the deal's text after this write")
+    entry = models.JSONField(help_text="the deal's text after this write", decoder=StoredJSON)
     version = models.PositiveIntegerField(help_text="the match's version after this write")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     # A re-sent write (a phone retrying after a dropped answer) carries the same client id.

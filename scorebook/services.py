@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -15,11 +16,14 @@ from django.utils import timezone
 
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
+from referee.reading import text_problem, text_violation
 from scorebook.models import Deal, Match, Player, Revision, Seat
 from scorebook.selectors import current_sheet, replay_deals, replay_match
 from scorebook.sheets import is_fresh, neutral_sheet
 
-MAX_NAME = 40
+MAX_NAME = 40  # Player.name's column
+MAX_MATCH_NAME = 100  # Match.name's column
+MAX_CLIENT_ID = 64  # Revision.client_id's column
 
 
 class VersionConflict(Exception):
@@ -32,6 +36,18 @@ class VersionConflict(Exception):
 
 class DealNotFound(Exception):
     pass
+
+
+class ClientIdReused(Exception):
+    """A write carries the client id of an earlier write that did something else: HTTP 409. (The
+    same write sent again is answered from the history instead: ``Written.repeated``.)"""
+
+    message = _("This client id was already used for another write of this match: a new write needs a new one.")
+
+    def __init__(self, match: Match, client_id: str):
+        super().__init__(f"client id {client_id!r} was used by another write of match {match.pk}")
+        self.match = match
+        self.client_id = client_id
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,13 +79,16 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
         resolved = None
     if resolved is not None:
         problems += module.check_options(resolved, len(players))
+    name = unicodedata.normalize("NFC", name.strip())
+    if (bad_name := _text_refused(name, MAX_MATCH_NAME, "name")) is not None:
+        problems.append(bad_name)
     if problems:
         raise Rejected(problems)
-    names = [p.strip() for p in players]
+    names = _names(players)
     sheet = replay(module, resolved, len(names), first_dealer, [])
     with transaction.atomic():
         match = Match.objects.create(
-            game=game, name=name.strip()[:100], players=names, first_dealer=first_dealer,
+            game=game, name=name, players=names, first_dealer=first_dealer,
             preset=preset or module.DEFAULT_PRESET, options=module.dump_options(resolved), owner=owner,
             sheet=neutral_sheet(module, sheet, []), finished=False)
         # The same name at the same owner's table is the same person across matches (statistics).
@@ -87,17 +106,31 @@ def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violati
     if not seats.start <= len(players) < seats.stop:
         problems.append(error("player_count", _("This game is played by %(low)s to %(high)s players."), "players",
                               low=seats.start, high=seats.stop - 1))
-    names = [p.strip() for p in players]
+    names = _names(players)
     for index, name in enumerate(names):
         if not name or len(name) > MAX_NAME:
             problems.append(error("bad_name", _("A player's name has 1 to %(high)s characters."),
                                   f"players[{index}]", high=MAX_NAME))
+        elif (bad_text := _text_refused(name, MAX_NAME, f"players[{index}]")) is not None:
+            problems.append(bad_text)
     if len({n.casefold() for n in names}) != len(names):
         problems.append(error("duplicate_player", _("Two players have the same name."), "players"))
     seated = isinstance(first_dealer, int) and not isinstance(first_dealer, bool)
     if not seated or not 0 <= first_dealer < max(len(names), 1):
         problems.append(error("bad_seat", _("The first dealer must be one of the players."), "first_dealer"))
     return problems
+
+
+def _text_refused(text: str, max_length: int, where: str) -> Violation | None:
+    """The referee's one text rule (referee.reading.text_problem) for a text the services keep."""
+    problem = text_problem(text, max_length)
+    return None if problem is None else text_violation(problem, where, max_length)
+
+
+def _names(players: Sequence[str]) -> list[str]:
+    # NFC: "é" typed as e + U+0301 and as one character is the same name, at the table and in
+    # the statistics (one Player), so names are kept composed.
+    return [unicodedata.normalize("NFC", p.strip()) for p in players]
 
 
 # ---------------------------------------------------------------- the canonical entry
@@ -126,15 +159,38 @@ def _claim(match: Match, expected_version: int | None) -> Match:
     return Match.objects.get(pk=match.pk)
 
 
-def _repeated(match: Match, client_id: str | None) -> Written | None:
-    """A write whose client id is already in the history was done: answer it, store nothing."""
+# Is the write of this revision the write asked for now? (Then the client id is a re-send.)
+SameWrite = Callable[[Revision], bool]
+
+
+def _repeated(match: Match, client_id: str | None, same: SameWrite) -> Written | None:
+    """A write whose client id is already in the history was done: answer it, store nothing.
+    :raises ClientIdReused: the history's write with that id did something else."""
     if not client_id:
         return None
     revision = Revision.objects.filter(match=match, client_id=client_id).select_related("deal").first()
     if revision is None:
         return None
     fresh = Match.objects.get(pk=match.pk)
+    if not same(revision):
+        raise ClientIdReused(fresh, client_id)
     return Written(deal=revision.deal, match=fresh, repeated=True)
+
+
+def _same_entry(match: Match, revision: Revision, kind: str, entry: Any) -> bool:
+    """*revision* is a write of *kind* that left the entry *entry* reads as (canonical: "10♥" and
+    "10H" are one card)."""
+    if revision.kind != kind:
+        return False
+    try:
+        return _canonical(match, entry, revision.deal.number) == revision.entry
+    except Rejected:
+        return False
+
+
+def _check_client_id(client_id: str | None) -> None:
+    if client_id and (problem := _text_refused(client_id, MAX_CLIENT_ID, "client_id")) is not None:
+        raise Rejected([problem])
 
 
 def _warnings_for(sheet: Any, number: int) -> tuple[Violation, ...]:
@@ -171,24 +227,27 @@ class _AlreadyWritten(Exception):
     """Raised inside the write's transaction to roll back its version bump: the write was done."""
 
 
-def _check_not_repeated(claimed: Match, client_id: str | None) -> None:
+def _check_not_repeated(claimed: Match, client_id: str | None, same: SameWrite) -> None:
     # Seen only now, after waiting for the lock: the same write committed meanwhile (a retry racing
     # its original). Returning from inside the transaction would commit the version bump of a
     # write that stores nothing, so raise and let _written_once answer from the history.
-    if _repeated(claimed, client_id) is not None:
+    if _repeated(claimed, client_id, same) is not None:
         raise _AlreadyWritten
 
 
-def _written_once(write: Any, match: Match, client_id: str | None) -> Written:
-    """Run *write* unless its client id was already seen (before or, in a race, during it)."""
-    if (done := _repeated(match, client_id)) is not None:
+def _written_once(write: Callable[[SameWrite], Written], match: Match, client_id: str | None,
+                  same: SameWrite) -> Written:
+    """Run *write* unless its client id was already seen (before or, in a race, during it).
+    :raises ClientIdReused: the id was seen with another write."""
+    _check_client_id(client_id)
+    if (done := _repeated(match, client_id, same)) is not None:
         return done
     try:
         with transaction.atomic():
-            return write()
+            return write(same)
     except (IntegrityError, _AlreadyWritten, VersionConflict):
         # A retry that raced its original finds the version moved by that very write: answer it.
-        if (done := _repeated(match, client_id)) is not None:
+        if (done := _repeated(match, client_id, same)) is not None:
             return done
         raise
 
@@ -197,16 +256,17 @@ def deal_record(*, match: Match, entry: Any, expected_version: int | None = None
                 client_id: str | None = None, author: Any = None) -> Written:
     """Append a deal and replay the match. :raises VersionConflict, Rejected:"""
 
-    def write() -> Written:
+    def write(same: SameWrite) -> Written:
         claimed = _claim(match, expected_version)
-        _check_not_repeated(claimed, client_id)
+        _check_not_repeated(claimed, client_id, same)
         deals = list(claimed.deals.order_by("number"))
         stopped = _stopped_at(claimed, deals)
         number = (deals[-1].number if deals else 0) + 1
         new = Deal(match=claimed, number=number, entry=_canonical(claimed, entry, number))
         return _save(claimed, [*deals, new], new, Revision.RECORDED, author, client_id, stopped)
 
-    return _written_once(write, match, client_id)
+    return _written_once(write, match, client_id,
+                         lambda revision: _same_entry(match, revision, Revision.RECORDED, entry))
 
 
 def _find(deals: Sequence[Deal], number: int) -> Deal:
@@ -223,9 +283,9 @@ def deal_replace(*, match: Match, number: int, entry: Any, expected_version: int
     :raises DealNotFound, VersionConflict, Rejected: (a later deal made invalid included)
     """
 
-    def write() -> Written:
+    def write(same: SameWrite) -> Written:
         claimed = _claim(match, expected_version)
-        _check_not_repeated(claimed, client_id)
+        _check_not_repeated(claimed, client_id, same)
         deals = list(claimed.deals.order_by("number"))
         deal = _find(deals, number)
         stopped = _stopped_at(claimed, deals)
@@ -233,7 +293,8 @@ def deal_replace(*, match: Match, number: int, entry: Any, expected_version: int
         deal.voided = False
         return _save(claimed, deals, deal, Revision.AMENDED, author, client_id, stopped)
 
-    return _written_once(write, match, client_id)
+    return _written_once(write, match, client_id, lambda revision: revision.deal.number == number
+                         and _same_entry(match, revision, Revision.AMENDED, entry))
 
 
 def deal_void(*, match: Match, number: int, expected_version: int | None = None,
@@ -241,9 +302,9 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
     """Void deal *number*: it stays in the history, counts for nothing. :raises DealNotFound,
     VersionConflict, Rejected: (already voided, or a later deal made invalid)"""
 
-    def write() -> Written:
+    def write(same: SameWrite) -> Written:
         claimed = _claim(match, expected_version)
-        _check_not_repeated(claimed, client_id)
+        _check_not_repeated(claimed, client_id, same)
         deals = list(claimed.deals.order_by("number"))
         deal = _find(deals, number)
         if deal.voided:
@@ -253,7 +314,8 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
         deal.voided = True
         return _save(claimed, deals, deal, Revision.VOIDED, author, client_id, stopped)
 
-    return _written_once(write, match, client_id)
+    return _written_once(write, match, client_id,
+                         lambda revision: revision.kind == Revision.VOIDED and revision.deal.number == number)
 
 
 def sheet_refresh(*, match: Match) -> bool:

@@ -11,7 +11,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from referee.ledger import Rejected
 from scorebook.api.common import match_payload_sheet, players_of
-from scorebook.services import DealNotFound, VersionConflict
+from scorebook.services import ClientIdReused, DealNotFound, VersionConflict
 from scorebook.sheets import violation_json
 
 # DRF's own codes for shape errors, as the stable codes of RULES.md.
@@ -19,7 +19,9 @@ DRF_CODES = {"required": "missing_field", "null": "bad_type", "invalid": "bad_ty
              "not_a_dict": "bad_type", "blank": "bad_type", "max_length": "out_of_range",
              "min_value": "out_of_range", "max_value": "out_of_range", "invalid_choice": "bad_type",
              "max_string_length": "out_of_range", "min_length": "out_of_range", "empty": "bad_type",
-             "unknown_field": "unknown_field"}
+             "unknown_field": "unknown_field",
+             # DRF's CharField refuses these two itself: the text rule's code (referee.reading.text_problem)
+             "surrogate_characters_not_allowed": "bad_text", "null_characters_not_allowed": "bad_text"}
 
 
 def violation(code: str, message: str, field: str | None) -> dict[str, Any]:
@@ -30,7 +32,12 @@ def violations_from_drf(detail: Any, prefix: str = "") -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if isinstance(detail, dict):
         for key, value in detail.items():
-            name = prefix if key == "non_field_errors" else (f"{prefix}.{key}" if prefix else str(key))
+            if key == "non_field_errors":
+                name = prefix
+            elif isinstance(key, int):  # a list's item (ListField): "players[1]", as the referee writes it
+                name = f"{prefix}[{key}]"
+            else:
+                name = f"{prefix}.{key}" if prefix else str(key)
             out += violations_from_drf(value, name)
     elif isinstance(detail, list):
         for index, value in enumerate(detail):
@@ -51,6 +58,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, VersionConflict):
         return Response({"version": exc.match.version, "scoresheet": match_payload_sheet(exc.match)},
                         status=409)
+    if isinstance(exc, ClientIdReused):  # the write is not the one the id was first used for
+        return Response({"violations": [violation("client_id_reused", _(exc.message), "client_id")],
+                         "version": exc.match.version}, status=409)
     if isinstance(exc, DealNotFound):
         return Response({"detail": _("No such deal.")}, status=404)
     if isinstance(exc, exceptions.ParseError):

@@ -132,10 +132,12 @@ class DealDetail(MatchScoped):
                    summary="Void a deal: kept in the history, no longer counted")
     def delete(self, request: Request, pk: int, number: int) -> Response:
         match = self.get_match(request, pk)
-        raw = request.data if isinstance(request.data, dict) and request.data else {}
-        if "expected_version" in request.query_params:
-            raw = {**raw, "expected_version": request.query_params["expected_version"]}
-        data = DealVoidInput(data=raw)
+        # No body reads as {}; a body that is not an object is refused by the serializer, never
+        # dropped (its expected_version would be lost and the deal voided all the same).
+        body = request.data
+        if "expected_version" in request.query_params and isinstance(body, dict):
+            body = {**body, "expected_version": request.query_params["expected_version"]}
+        data = DealVoidInput(data=body)
         data.is_valid(raise_exception=True)
         written = services.deal_void(match=match, number=number, author=request.user, **data.validated_data)
         return Response(written_json(written))

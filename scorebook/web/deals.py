@@ -55,7 +55,8 @@ def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str,
     errors: dict[str, list[str]] = defaultdict(list)
     for v in rejected.violations:
         earlier = v.deal is not None and number is not None and v.deal < number
-        name = "__all__" if earlier else form.field_name(v.field, action)
+        # The client id is the write's, not the entry's: its refusal goes above the form too.
+        name = "__all__" if earlier or v.field == "client_id" else form.field_name(v.field, action)
         message = violation_json(v, players)["message"]
         if v.deal is not None and name == "__all__":
             message = on_deal(v.deal, message)
@@ -90,6 +91,8 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
         return None, {"values": form.post_values(request.POST, seats),
                       "errors": {"__all__": [_("Someone else changed this match meanwhile: the sheet is up to "
                                                "date now, check your entry and save again.")]}}
+    except services.ClientIdReused as reused:
+        return None, {"values": form.post_values(request.POST, seats), "errors": {"__all__": [_(reused.message)]}}
     except services.DealNotFound:
         raise Http404 from None
     warnings = [violation_json(w, match.players)["message"] for w in written.warnings]
