@@ -16,7 +16,7 @@ from django.http import Http404
 from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
 from scorebook.models import Deal, Match, Player
-from scorebook.sheets import is_fresh, neutral_sheet, neutral_stop
+from scorebook.sheets import capped, is_fresh, neutral_sheet, neutral_stop
 
 
 def matches_of(user: Any) -> QuerySet[Match]:
@@ -180,9 +180,9 @@ def deal_preview(match: Match, entry: Mapping[str, Any], number: int | None = No
         parsed = module.parse_entry(entry, len(match.players))
         others = counted_entries(match, [deal for deal in deals if deal.number != number])
     except Rejected as rejected:
-        return Preview(number, entry, None, None, tuple(rejected.violations))
+        return Preview(number, entry, None, None, tuple(capped(rejected.violations)))
     counted = sorted([*others, (number, parsed)], key=lambda pair: pair[0])
     sheet = replay(module, match_options(match), len(match.players), match.first_dealer, counted)
     if sheet.errors:
-        return Preview(number, entry, parsed, None, tuple(sheet.errors))
+        return Preview(number, entry, parsed, None, tuple(capped(sheet.errors)))
     return Preview(number, entry, parsed, next(row for row in sheet.rows if row.number == number))

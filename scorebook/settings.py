@@ -10,6 +10,8 @@ Everything that differs between a laptop, CI and production comes from the envir
     DJANGO_SECURE_SSL_REDIRECT   "1"/"0"; defaults to on when DEBUG is off. Turn it off to
                                  serve plain HTTP on loopback (benchmarks, a local gunicorn)
     DJANGO_SECURE_PROXY_SSL_HEADER  "1" when a proxy in front sets X-Forwarded-Proto
+    SCOREBOOK_MAX_BODY_MB   the largest request body or match file, in MB (default 2.5: a match
+                            file of 1,000 writes is under 2)
 """
 import os
 from pathlib import Path
@@ -111,6 +113,9 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A larger body answers 413 in the API (scorebook/api/errors.py); the import page refuses a larger file.
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(float(os.environ.get("SCOREBOOK_MAX_BODY_MB") or 2.5) * 1024 * 1024)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -155,7 +160,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # JSON only: form parsers would turn 0 into "0" and hide shape errors (gotcha 8).
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Ours refuses JSON nested too deep (scorebook/limits.py).
+    "DEFAULT_PARSER_CLASSES": ["scorebook.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,

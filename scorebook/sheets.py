@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from referee.cards import Suit
 from referee.games import find_game
-from referee.ledger import Line, Seat, Sheet, Violation
+from referee.ledger import Line, Seat, Sheet, Violation, _, error
 
 
 def rules_stamp(game: Any) -> str:
@@ -175,6 +175,20 @@ def render_row(row: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
     }
 
 
+# An entry of 60,000 copies of one card has 60,000 problems; listed in full, a 2 MB request made
+# a 40 MB answer. The first few dozen say what is wrong; one more says how many are left out.
+MAX_VIOLATIONS = 50
+TOO_MANY = _("More problems not shown: %(count)s.")
+
+
+def capped(violations: Sequence[Violation]) -> list[Violation]:
+    """At most MAX_VIOLATIONS of *violations*, then one ``too_many_violations`` counting the rest."""
+    if len(violations) <= MAX_VIOLATIONS:
+        return list(violations)
+    return [*violations[:MAX_VIOLATIONS],
+            error("too_many_violations", TOO_MANY, None, count=len(violations) - MAX_VIOLATIONS)]
+
+
 def violation_json(violation: Violation, players: Sequence[str] = ()) -> dict[str, Any]:
     out: dict[str, Any] = {
         "code": violation.code,
@@ -194,4 +208,4 @@ def on_deal(number: int, message: str) -> str:
 
 def violation_messages(violations: Iterable[Violation], players: Sequence[str] = ()) -> list[str]:
     """Just the messages, in the active language: what a page shows under a refused form."""
-    return [violation_json(v, players)["message"] for v in violations]
+    return [violation_json(v, players)["message"] for v in capped(list(violations))]

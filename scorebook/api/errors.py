@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -11,8 +12,9 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from referee.ledger import Rejected
 from scorebook.api.common import match_payload_sheet, players_of
+from scorebook.limits import MAX_DEPTH, upload_megabytes
 from scorebook.services import ClientIdReused, DealNotFound, VersionConflict
-from scorebook.sheets import violation_json
+from scorebook.sheets import MAX_VIOLATIONS, TOO_MANY, capped, violation_json
 
 # DRF's own codes for shape errors, as the stable codes of RULES.md.
 DRF_CODES = {"required": "missing_field", "null": "bad_type", "invalid": "bad_type", "not_a_list": "bad_type",
@@ -51,10 +53,18 @@ def violations_from_drf(detail: Any, prefix: str = "") -> list[dict[str, Any]]:
     return out
 
 
+def capped_json(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``sheets.capped`` for violations already made JSON (DRF's shape errors)."""
+    if len(found) <= MAX_VIOLATIONS:
+        return found
+    more = violation("too_many_violations", _(TOO_MANY) % {"count": len(found) - MAX_VIOLATIONS}, None)
+    return [*found[:MAX_VIOLATIONS], more]
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, Rejected):
         names = players_of(context)
-        return Response({"violations": [violation_json(v, names) for v in exc.violations]}, status=400)
+        return Response({"violations": [violation_json(v, names) for v in capped(exc.violations)]}, status=400)
     if isinstance(exc, VersionConflict):
         return Response({"version": exc.match.version, "scoresheet": match_payload_sheet(exc.match)},
                         status=409)
@@ -63,9 +73,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                          "version": exc.match.version}, status=409)
     if isinstance(exc, DealNotFound):
         return Response({"detail": _("No such deal.")}, status=404)
+    if isinstance(exc, exceptions.ParseError) and exc.get_codes() == "too_deep":
+        return Response({"violations": [violation("too_deep", _("The JSON is nested too deeply (at most %(depth)s "
+                                                                "levels).") % {"depth": MAX_DEPTH}, None)]}, status=400)
     if isinstance(exc, exceptions.ParseError):
         return Response({"violations": [violation("malformed_json", _("The request body is not valid JSON."),
                                                   None)]}, status=400)
+    if isinstance(exc, RequestDataTooBig):  # over DATA_UPLOAD_MAX_MEMORY_SIZE: Django's own HTML 400 otherwise
+        return Response({"violations": [violation("too_large", _("The request body is larger than %(size)s MB.")
+                                                  % {"size": upload_megabytes()}, None)]}, status=413)
     if isinstance(exc, exceptions.ValidationError):
-        return Response({"violations": violations_from_drf(exc.detail)}, status=400)
+        return Response({"violations": capped_json(violations_from_drf(exc.detail))}, status=400)
     return drf_exception_handler(exc, context)

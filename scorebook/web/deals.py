@@ -22,7 +22,7 @@ from scorebook import selectors, services
 from scorebook.forms import number as typed_number
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match
-from scorebook.sheets import on_deal, violation_json
+from scorebook.sheets import capped, on_deal, violation_json
 from scorebook.web.contexts import form_context, match_context, sheet_context
 
 
@@ -53,7 +53,7 @@ def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str,
     saying which deal; one of a later deal this write would make invalid stays beside the field
     that changed it."""
     errors: dict[str, list[str]] = defaultdict(list)
-    for v in rejected.violations:
+    for v in capped(rejected.violations):
         earlier = v.deal is not None and number is not None and v.deal < number
         # The client id is the write's, not the entry's: its refusal goes above the form too.
         name = "__all__" if earlier or v.field == "client_id" else form.field_name(v.field, action)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -18,13 +19,12 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from referee.ledger import Rejected, error
-from scorebook import exports, selectors
+from scorebook import exports, limits, selectors
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Revision
-from scorebook.sheets import render_line, violation_json
+from scorebook.sheets import capped, render_line, violation_json
 from scorebook.web.contexts import option_rows, preset_label, sheet_context
 
-MAX_UPLOAD = 2 * 1024 * 1024  # a 1000 match of 100 deals with its history is about 100 kB
 
 
 # ---------------------------------------------------------------- a match's history
@@ -133,11 +133,14 @@ def _read_upload(upload: Any) -> Any:
     """The uploaded file as JSON. :raises Rejected: not a file, too big, not UTF-8 JSON."""
     if upload is None:
         raise Rejected([error("missing_field", gettext_noop("Choose a match file to import."), "file")])
-    if upload.size > MAX_UPLOAD:
+    if upload.size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:  # as large as a request body may be
         raise Rejected([error("too_long", gettext_noop("The file is larger than %(size)s MB."), "file",
-                              size=MAX_UPLOAD // (1024 * 1024))])
+                              size=limits.upload_megabytes())])
     try:
-        return json.loads(upload.read().decode("utf-8-sig"))
+        return limits.loads(upload.read().decode("utf-8-sig"))
+    except limits.TooDeep:
+        raise Rejected([error("too_deep", gettext_noop("The file is nested too deeply (at most %(depth)s levels)."),
+                              "file", depth=limits.MAX_DEPTH)]) from None
     except (UnicodeDecodeError, ValueError):
         raise Rejected([error("malformed_json", gettext_noop("The file is not valid JSON."), "file")]) from None
 
@@ -149,7 +152,7 @@ def match_import_page(request: HttpRequest) -> HttpResponse:
         try:
             match = exports.match_import(owner=request.user, document=_read_upload(request.FILES.get("file")))
         except Rejected as rejected:
-            problems = [violation_json(v) for v in rejected.violations]
+            problems = [violation_json(v) for v in capped(rejected.violations)]
             return render(request, "scorebook/history/import.html", {"violations": problems}, status=400)
         messages.success(request, gettext("The match is imported, with its whole history."))
         return redirect("web:match", pk=match.pk)
