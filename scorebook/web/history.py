@@ -25,8 +25,6 @@ from scorebook.models import Deal, Match, Revision
 from scorebook.sheets import capped, render_line, violation_json
 from scorebook.web.contexts import option_rows, preset_label, sheet_context
 
-
-
 # ---------------------------------------------------------------- a match's history
 
 
