@@ -89,11 +89,24 @@ def sheet_rows(match: Match) -> list[list[Any]]:
     return rows
 
 
+# A spreadsheet runs a cell starting with one of these as a formula: a player named
+# =HYPERLINK(…) would be a live link in the export (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """*value* as a cell no spreadsheet runs: text that could start a formula gets a leading '.
+    Numbers are numbers (a −100 stays a number)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def sheet_csv(match: Match) -> str:
     """The sheet as CSV text starting with a BOM, so spreadsheet apps read the names as UTF-8."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerows(sheet_rows(match))
+    writer.writerows([csv_cell(cell) for cell in row] for row in sheet_rows(match))
     return "\ufeff" + out.getvalue()
 
 
