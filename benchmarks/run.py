@@ -24,6 +24,7 @@ import os
 import platform
 import pstats
 import random
+import secrets
 import statistics
 import subprocess
 import sys
@@ -160,6 +161,8 @@ def scoresheet_figures(entries: Sequence[thousand.Entry], sizes: Sequence[int]) 
     os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
     os.environ["DJANGO_DEBUG"] = "0"  # production-like: no debug query log outside the capture
     os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "0"  # the test client speaks plain HTTP
+    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))  # production refuses to start without
+    os.environ.setdefault("SCOREBOOK_RATE_USER", "off")  # measured here: the server, not the throttle
     os.environ["DJANGO_SETTINGS_MODULE"] = "scorebook.settings"
     import django
 

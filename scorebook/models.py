@@ -8,7 +8,9 @@ import re
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.db import models
+from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
 from referee.reading import clean_text
@@ -140,3 +142,23 @@ class Revision(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [models.UniqueConstraint(fields=["match", "client_id"], name="one_write_per_client_id")]
+
+
+class SessionEpoch(models.Model):
+    """How many times a user signed out everywhere. A session remembers the epoch it was signed
+    in at (``SESSION_KEY``); scorebook.accounts.SessionEpochMiddleware ends every session of an
+    older epoch. No row: epoch 0. Works with any session backend: nothing scans the sessions."""
+
+    SESSION_KEY = "scorebook_epoch"
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="session_epoch")
+    epoch = models.PositiveIntegerField(default=0)
+
+
+@receiver(user_logged_in)
+def remember_the_epoch(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """A new session starts at the user's current epoch (every way in: the pages, the admin, tests)."""
+    if request is not None and hasattr(request, "session"):
+        request.session[SessionEpoch.SESSION_KEY] = (
+            SessionEpoch.objects.filter(user=user).values_list("epoch", flat=True).first() or 0)

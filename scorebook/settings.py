@@ -10,13 +10,25 @@ Everything that differs between a laptop, CI and production comes from the envir
     DJANGO_SECURE_SSL_REDIRECT   "1"/"0"; defaults to on when DEBUG is off. Turn it off to
                                  serve plain HTTP on loopback (benchmarks, a local gunicorn)
     DJANGO_SECURE_PROXY_SSL_HEADER  "1" when a proxy in front sets X-Forwarded-Proto
+    DJANGO_NUM_PROXIES      how many proxies in front add to X-Forwarded-For (default 0: the
+                            client's address is REMOTE_ADDR); throttles and lockouts count by it
+    DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS, DJANGO_SECURE_HSTS_PRELOAD  "1" to opt in (default off:
+                            both bind every subdomain, and a preload is hard to undo)
+    SCOREBOOK_RATE_USER, _ANON, _TOKEN, _IMPORT, _SIGNUP  request rates, e.g. "1200/min"; "off"
+                            turns one off (docs/security.md says what each counts)
+    SCOREBOOK_LOGIN_FAILURES, SCOREBOOK_LOCKOUT_MINUTES  failed sign-ins before a lockout (5), and
+                            how long it lasts (15)
+    SCOREBOOK_TOKEN_DAYS    how long an API token lives (30)
     SCOREBOOK_MAX_BODY_MB   the largest request body or match file, in MB (default 2.5: a match
                             file of 1,000 writes is under 2)
 """
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -34,9 +46,14 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_flag("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
-    "django-insecure-dev-only-scorebook-key-never-use-in-production"
-)
+DEVELOPMENT_KEY = "django-insecure-dev-only-scorebook-key-never-use-in-production"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or DEVELOPMENT_KEY
+# Production never runs on the public development key (anyone could sign sessions and reset
+# tokens with it), nor on a short or placeholder one: refuse to start instead.
+if not DEBUG and (SECRET_KEY == DEVELOPMENT_KEY or SECRET_KEY.startswith("django-insecure")
+                  or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
+    raise ImproperlyConfigured("DJANGO_DEBUG=0 needs DJANGO_SECRET_KEY: 50 or more random characters, "
+                               "e.g. python -c 'import secrets; print(secrets.token_urlsafe(50))'")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
@@ -53,6 +70,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI and Redoc served from our own static files, no CDN
     "django_htmx",
     "template_partials",
+    "axes",
     "scorebook",
 ]
 
@@ -65,8 +83,12 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After authentication: a session older than its user's last "sign out everywhere" ends.
+    "scorebook.accounts.SessionEpochMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as documented: turns a lockout into its answer
 ]
 
 ROOT_URLCONF = "scorebook.urls"
@@ -123,6 +145,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Axes first: it refuses a locked-out sign-in before the password is checked. The second keeps a
+# session's "sign out everywhere" epoch in the same query as its user (scorebook/accounts.py).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "scorebook.accounts.EpochBackend",
+]
+
 LOGIN_URL = "web:login"
 LOGIN_REDIRECT_URL = "web:home"
 LOGOUT_REDIRECT_URL = "web:home"
@@ -153,11 +182,52 @@ STORAGES = {
     },
 }
 
+# ---------------------------------------------------------------- limits (docs/security.md)
+
+def env_rate(name: str, default: str) -> str | None:
+    """A request rate ("1200/min") from the environment; "off" (or "0", "none") turns it off."""
+    value = (os.environ.get(name) or default).strip()
+    return None if value.lower() in {"off", "0", "none"} else value
+
+
+# A table of six phones polling the API every 3 s makes 120 requests a minute; the rates leave
+# room for that many times over. Counted per process in the cache (the local memory by default).
+SCOREBOOK_RATES = {
+    "user": env_rate("SCOREBOOK_RATE_USER", "1200/min"),  # each signed-in user, every API request
+    "anon": env_rate("SCOREBOOK_RATE_ANON", "120/min"),  # each address, API requests without a user
+    "token": env_rate("SCOREBOOK_RATE_TOKEN", "10/min"),  # each address (or user), /api/token/
+    "import": env_rate("SCOREBOOK_RATE_IMPORT", "30/hour"),  # each user: an import replays 1,000 writes
+    "signup": env_rate("SCOREBOOK_RATE_SIGNUP", "10/hour"),  # each address, accounts created
+}
+SCOREBOOK_TOKEN_TTL = timedelta(days=int(os.environ.get("SCOREBOOK_TOKEN_DAYS") or 30))
+
+# Failed sign-ins (pages, admin, /api/token/): the same user name from the same address is locked
+# out after 5 failures for 15 minutes; every failure meanwhile starts the 15 minutes again. Not by
+# address alone: six friends behind one router must not lock each other out.
+AXES_FAILURE_LIMIT = int(os.environ.get("SCOREBOOK_LOGIN_FAILURES") or 5)
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SCOREBOOK_LOCKOUT_MINUTES") or 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "scorebook.limits.locked_out"  # 429, Retry-After, the API's shape or a page
+AXES_CLIENT_IP_CALLABLE = "scorebook.limits.client_address"  # the address the throttles count by
+AXES_DISABLE_ACCESS_LOG = True  # only failures are kept: no row per successful sign-in
+
 REST_FRAMEWORK = {
+    # Token first: an unauthenticated request answers 401 with "WWW-Authenticate: Token" (the first
+    # class names the scheme; with the session first it was a 403 without it).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "scorebook.api.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "scorebook.limits.PerUser",
+        "scorebook.limits.PerAddress",
+        "scorebook.limits.PerView",
+    ],
+    # The browsable API only in development: in production the API answers JSON alone.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES") or 0),
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # JSON only: form parsers would turn 0 into "0" and hide shape errors (gotcha 8).
     # Ours refuses JSON nested too deep (scorebook/limits.py).
@@ -186,13 +256,37 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    # Opt-in: both bind every subdomain of the site's domain to HTTPS for a year, and a preload
+    # list entry takes months to undo. check --deploy warns when they are off; that is the choice.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = env_flag("DJANGO_SECURE_HSTS_PRELOAD", False)
+    SILENCED_SYSTEM_CHECKS = ([] if SECURE_HSTS_INCLUDE_SUBDOMAINS else ["security.W005"]) + (
+        [] if SECURE_HSTS_PRELOAD else ["security.W021"])
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 if env_flag("DJANGO_SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# No inline script anywhere (static/js/); style attributes only (the sheet's --players and the
+# like): no <style> element, so htmx's own indicator style is off (base.html) and in app.css.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

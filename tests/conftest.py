@@ -3,6 +3,7 @@ no silent skips."""
 import os
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
@@ -33,6 +34,13 @@ def plain_static_files(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Every test starts with empty request counters (the throttles keep them in the cache, which
+    lives as long as the process): one test's requests never throttle the next one's."""
+    cache.clear()
 
 
 # ---------------------------------------------------------------- who is signed in

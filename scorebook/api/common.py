@@ -36,6 +36,10 @@ CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT,
                            description='{"version": n, "scoresheet": {...}}: stale expected_version')
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="not one of your matches, or no such deal")
 UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
+THROTTLED = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{"code": "throttled" | "locked_out", '
+                            '...}]}, with Retry-After: too many requests, or failed sign-ins')
+TOO_LARGE = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{"code": "too_large", ...}]}: the body '
+                            "is over the upload limit")
 # What a referee check answers: its verdict, or why the input is refused, or who may ask.
 CHECK_RESPONSES = {200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED, 403: UNAUTHENTICATED}
 

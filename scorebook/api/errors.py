@@ -12,7 +12,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from referee.ledger import Rejected
 from scorebook.api.common import match_payload_sheet, players_of
-from scorebook.limits import MAX_DEPTH, upload_megabytes
+from scorebook.limits import MAX_DEPTH, retry_after, too_many_message, upload_megabytes
 from scorebook.services import ClientIdReused, DealNotFound, VersionConflict
 from scorebook.sheets import MAX_VIOLATIONS, TOO_MANY, capped, violation_json
 
@@ -82,6 +82,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, RequestDataTooBig):  # over DATA_UPLOAD_MAX_MEMORY_SIZE: Django's own HTML 400 otherwise
         return Response({"violations": [violation("too_large", _("The request body is larger than %(size)s MB.")
                                                   % {"size": upload_megabytes()}, None)]}, status=413)
+    if isinstance(exc, exceptions.Throttled):  # over a rate of settings.SCOREBOOK_RATES
+        wait = retry_after(exc.wait)
+        return Response({"violations": [violation("throttled", too_many_message("throttled", wait), None)]},
+                        status=429, headers={"Retry-After": str(wait)})
     if isinstance(exc, exceptions.ValidationError):
         return Response({"violations": capped_json(violations_from_drf(exc.detail))}, status=400)
     return drf_exception_handler(exc, context)

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scorebook import exports
-from scorebook.api.common import NOT_FOUND, VIOLATIONS, MatchScoped, match_json
+from scorebook.api.common import NOT_FOUND, THROTTLED, TOO_LARGE, UNAUTHENTICATED, VIOLATIONS, MatchScoped, match_json
 
 DOCUMENT = OpenApiResponse(OpenApiTypes.OBJECT, description='{"format": "scorebook-match", "version": 1, "game", '
                            '"name", "players", "first_dealer", "preset", "options", "deals": [{"number", "entry", '
@@ -30,7 +30,10 @@ class MatchExport(MatchScoped):
 
 
 class MatchImport(APIView):
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: VIOLATIONS},
+    throttle_scope = "import"  # a file replays up to 1,000 writes: settings.SCOREBOOK_RATES["import"]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: VIOLATIONS,
+                                                           401: UNAUTHENTICATED, 413: TOO_LARGE, 429: THROTTLED},
                    operation_id="matches_import",
                    summary="Recreate a match from a Scorebook match file, replaying its history")
     def post(self, request: Request) -> Response:

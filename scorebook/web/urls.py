@@ -55,4 +55,6 @@ urlpatterns += [
     path("accounts/login/", auth_views.LoginView.as_view(template_name="registration/login.html"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),  # POST only
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/token/", accounts.api_token, name="api-token"),
+    path("accounts/sign-out-everywhere/", accounts.sign_out_everywhere, name="sign-out-everywhere"),
 ]

@@ -1,0 +1,89 @@
+"""Sessions and API tokens of an account: "sign out everywhere", and the token a phone or a
+script signs in with (seen, made and replaced on the account's API token page).
+
+Signing out everywhere ends every session of the user, whatever the session backend (database,
+cache, signed cookies): it moves the user's epoch on (``SessionEpoch``), and every request of a
+session signed in at an older epoch is signed out by ``SessionEpochMiddleware``. It also deletes
+the user's API token. The epoch comes with the user, in the same query (``EpochBackend``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model, logout
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import transaction
+from django.db.models import F
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+from scorebook.models import SessionEpoch
+
+BACKEND = "scorebook.accounts.EpochBackend"
+
+
+class EpochBackend(ModelBackend):
+    """Django's user-and-password backend, whose session user comes with its epoch joined."""
+
+    def get_user(self, user_id: Any) -> Any:
+        try:
+            user = get_user_model()._default_manager.select_related("session_epoch").get(pk=user_id)
+        except ObjectDoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None
+
+
+def epoch_of(user: Any) -> int:
+    try:
+        return user.session_epoch.epoch
+    except SessionEpoch.DoesNotExist:
+        return 0
+
+
+class SessionEpochMiddleware:
+    """Signs out a session signed in before its user last signed out everywhere."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = request.user
+        if user.is_authenticated and request.session.get(SessionEpoch.SESSION_KEY, 0) != epoch_of(user):
+            logout(request)
+        return self.get_response(request)
+
+
+@transaction.atomic
+def sign_out_everywhere(*, user: Any) -> None:
+    """End every session of *user* (this one too: the caller signs it out) and delete its API token."""
+    _row, created = SessionEpoch.objects.get_or_create(user=user, defaults={"epoch": 1})
+    if not created:
+        SessionEpoch.objects.filter(user=user).update(epoch=F("epoch") + 1)
+    Token.objects.filter(user=user).delete()
+
+
+# ---------------------------------------------------------------- the API token
+
+
+def token_expires(token: Token) -> Any:
+    return token.created + settings.SCOREBOOK_TOKEN_TTL
+
+
+def token_expired(token: Token) -> bool:
+    return token_expires(token) <= timezone.now()
+
+
+@transaction.atomic
+def token_renew(*, user: Any) -> Token:
+    """A new token for *user*: the old one (if any) stops working at once."""
+    Token.objects.filter(user=user).delete()
+    return Token.objects.create(user=user)
+
+
+def token_revoke(*, user: Any) -> None:
+    Token.objects.filter(user=user).delete()

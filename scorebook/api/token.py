@@ -1,0 +1,51 @@
+"""/api/token/: a user name and password traded for an API token, django-axes counting the
+failures (scorebook/api/authentication.py says how long a token lives)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scorebook import accounts
+from scorebook.api.common import THROTTLED, VIOLATIONS, StrictSerializer
+
+
+class TokenInput(StrictSerializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+
+class ObtainToken(APIView):
+    """The caller's token for a user name and password: the one in force, or a new one when there
+    is none or it expired. Failures count towards a lockout (django-axes) and the "token" rate."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+    throttle_scope = "token"
+
+    @extend_schema(request=TokenInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 429: THROTTLED},
+                   summary="A token for a user name and password", operation_id="token_create")
+    def post(self, request: Request) -> Response:
+        data = TokenInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        # The Django request, not DRF's: django-axes marks it, and its middleware answers a lockout.
+        user = authenticate(request._request, username=data.validated_data["username"],
+                            password=data.validated_data["password"])
+        if user is None:
+            raise serializers.ValidationError(
+                {"non_field_errors": [serializers.ErrorDetail(_("The user name or the password is wrong."),
+                                                              code="bad_credentials")]})
+        token = Token.objects.filter(user=user).first()
+        if token is None or accounts.token_expired(token):
+            token = accounts.token_renew(user=user)
+        return Response({"token": token.key, "expires": accounts.token_expires(token).isoformat()})
