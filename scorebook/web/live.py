@@ -32,8 +32,9 @@ from scorebook.games import GAMES
 from scorebook.models import Match
 from scorebook.web.contexts import sheet_context
 
-# The poll of every live page, as on the match page: every 4 s while the page is in view.
-POLL_TRIGGER = "every 4s [document.visibilityState === 'visible']"
+# The poll of every live page, as on the match page: every 4 s while the page is in view (the
+# templates' data-poll: static/js/page.js skips a poll while the page is hidden).
+POLL_TRIGGER = "every 4s"
 # The table display shows the last few deals under the big totals.
 DISPLAY_ROWS = 5
 

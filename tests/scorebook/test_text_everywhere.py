@@ -116,7 +116,7 @@ def test_a_player_name_breaking_the_rule_is_refused_on_the_new_match_page(signed
 
 
 def test_a_penalty_reason_breaking_the_rule_is_refused_on_the_match_page(signed_in: Client, match: Match) -> None:
-    answer = signed_in.post(f"/matches/{match.pk}/deals/", {"action": "penalty", "penalty_player": "1",
+    answer = signed_in.post(f"/matches/{match.pk}/deals/", {"action": "penalty", "player": "1",
                                                           "penalty_points": "-50", "penalty_reason": "a\x00b"})
     assert answer.status_code == 200
     assert "This text holds" in answer.content.decode()
