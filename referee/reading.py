@@ -179,32 +179,17 @@ def text_problem(text: str, max_length: int = TEXT_MAX) -> str | None:
     from the left is named. Names and client ids on the Django side follow the same rule."""
     if len(text) > max_length:
         return "too_long"
-    for index in range(len(text)):
-        if (problem := _char_problem(text, index)) is not None:
-            return problem
+    for index, char in enumerate(text):
+        point = ord(char)
+        if 0xD800 <= point <= 0xDFFF:
+            return "surrogate"
+        if unicodedata.category(char) == "Cc":
+            return "control"
+        if point in BIDI:
+            return "bidi"
+        if point in ZERO_WIDTH and not (point == ZWJ and _joins_emoji(text, index)):
+            return "invisible"
     return None
-
-
-def _char_problem(text: str, index: int) -> str | None:
-    char = text[index]
-    point = ord(char)
-    if 0xD800 <= point <= 0xDFFF:
-        return "surrogate"
-    if unicodedata.category(char) == "Cc":
-        return "control"
-    if point in BIDI:
-        return "bidi"
-    if point in ZERO_WIDTH and not (point == ZWJ and _joins_emoji(text, index)):
-        return "invisible"
-    return None
-
-
-def clean_text(text: str) -> str:
-    """*text* with every character ``text_problem`` refuses shown as U+FFFD (its length kept):
-    how the Django side reads back a text stored before the rule, so that showing it never fails."""
-    if text.isascii() and text.isprintable():
-        return text
-    return "".join("\ufffd" if _char_problem(text, index) else char for index, char in enumerate(text))
 
 
 def text_violation(problem: str, where: str | None, max_length: int = TEXT_MAX) -> Violation:

@@ -13,39 +13,38 @@ from django.db import models
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
-from referee.reading import clean_text
+from referee.reading import printable
 from scorebook.games import game_choices
 
-# How a character the text rule may refuse looks in stored JSON: escaped (SQLite keeps JSON as
-# ASCII) or, on PostgreSQL, as itself. Only a text holding one is read again by clean_text.
-_ESCAPED = re.compile(r"\\u(?:00[01]|007f|00[89]|061c|200[b-f]|2060|feff|202[a-e]|206[6-9]|d[89a-f])", re.IGNORECASE)
-_RAW = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# A lone surrogate ("\ud83d" read alone from JSON) as SQLite keeps it: escaped, JSON being kept
+# as ASCII. (PostgreSQL's jsonb refuses one.) Only a column holding such an escape is walked.
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def _cleaned(value: Any) -> Any:
+def _printable(value: Any) -> Any:
     if isinstance(value, str):
-        return clean_text(value)
+        return printable(value)
     if isinstance(value, list):
-        return [_cleaned(item) for item in value]
+        return [_printable(item) for item in value]
     if isinstance(value, dict):
-        return {_cleaned(key): _cleaned(item) for key, item in value.items()}
+        return {_printable(key): _printable(item) for key, item in value.items()}
     return value
 
 
 class StoredJSON(json.JSONDecoder):
-    """Reads a JSON column back with every character the text rule refuses shown as U+FFFD.
+    """Reads a JSON column back with every lone surrogate as U+FFFD (referee.reading.printable).
 
-    Text stored before the rule (referee.reading.text_problem) may hold such characters: on SQLite
-    a lone surrogate made every answer showing the match fail (UTF-8 cannot encode it), and an
-    entry the rule now refuses would stop its match's replay. Read back cleaned, the match opens,
-    replays and can be mended. The search keeps the common case (no such text) to one regex pass.
+    Before the text rule (referee.reading.text_problem) a penalty's reason could be stored holding
+    one on SQLite; UTF-8 cannot encode it, so every answer showing the match failed (500), voiding
+    the deal included. Read back as U+FFFD, the match opens, replays and can be mended. (A text
+    holding what the rule refuses but UTF-8 can write stays as stored: the replay stops at its
+    deal, which the pages and the API show for mending.) Emoji are escaped as surrogate pairs too,
+    so a text with emoji is walked as well; a column without any is decoded and left alone.
     """
 
     def decode(self, s: str, *args: Any, **kwargs: Any) -> Any:
         value = super().decode(s, *args, **kwargs)
-        if _ESCAPED.search(s) or _RAW.search(s):
-            return _cleaned(value)
-        return value
+        return _printable(value) if _SURROGATE.search(s) else value
 
 
 class Player(models.Model):
