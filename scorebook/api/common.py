@@ -33,7 +33,9 @@ class StrictSerializer(serializers.Serializer):
 
 VIOLATIONS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{code, message, field, severity}]}')
 CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT,
-                           description='{"version": n, "scoresheet": {...}}: stale expected_version')
+                           description='{"version": n, "scoresheet": {...}}: stale expected_version; or '
+                           '{"violations": [{"code": "client_id_reused", ...}], "version": n}: the client id '
+                           'names another write')
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="not one of your matches, or no such deal")
 UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
 THROTTLED = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{"code": "throttled" | "locked_out", '

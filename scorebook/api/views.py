@@ -18,6 +18,9 @@ from scorebook import selectors, services
 from scorebook.api.common import (
     CONFLICT,
     NOT_FOUND,
+    THROTTLED,
+    TOO_LARGE,
+    UNAUTHENTICATED,
     VIOLATIONS,
     MatchScoped,
     StrictSerializer,
@@ -128,7 +131,8 @@ class DealDetail(MatchScoped):
         return Response(written_json(written))
 
     @extend_schema(request=DealVoidInput,
-                   responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 404: NOT_FOUND, 409: CONFLICT},
+                   responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED, 404: NOT_FOUND,
+                              409: CONFLICT, 413: TOO_LARGE, 429: THROTTLED},
                    summary="Void a deal: kept in the history, no longer counted")
     def delete(self, request: Request, pk: int, number: int) -> Response:
         match = self.get_match(request, pk)
