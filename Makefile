@@ -25,6 +25,9 @@ venv: $(STAMP)
 $(PACKAGES): $(LOCK)
 	rm -rf $(VENV)
 	python3 -m venv $(VENV)
+	# Python 3.11's own pip (23.2) re-resolves a pinned package asked for with an extra
+	# (pytest-cov needs coverage[toml]) and then refuses it as unpinned; pip 24+ keeps the pin.
+	$(PY) -m pip install --quiet pip==26.3
 	$(PY) -m pip install --require-hashes -r $(LOCK)
 	@touch $(PACKAGES)
 
