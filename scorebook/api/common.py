@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -31,19 +30,55 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-VIOLATIONS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{code, message, field, severity}]}')
-CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT,
-                           description='{"version": n, "scoresheet": {...}}: stale expected_version; or '
-                           '{"violations": [{"code": "client_id_reused", ...}], "version": n}: the client id '
-                           'names another write')
-NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="not one of your matches, or no such deal")
-UNAUTHENTICATED = OpenApiResponse(OpenApiTypes.OBJECT, description="not signed in: session or token needed")
-THROTTLED = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{"code": "throttled" | "locked_out", '
-                            '...}]}, with Retry-After: too many requests, or failed sign-ins')
-TOO_LARGE = OpenApiResponse(OpenApiTypes.OBJECT, description='{"violations": [{"code": "too_large", ...}]}: the body '
-                            "is over the upload limit")
-# What a referee check answers: its verdict, or why the input is refused, or who may ask.
-CHECK_RESPONSES = {200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED, 403: UNAUTHENTICATED}
+class Violation(serializers.Serializer):
+    """One problem with a request, in API.md's shape (``violation_json``)."""
+
+    code = serializers.CharField(help_text="stable and machine-readable, e.g. bid_step")
+    message = serializers.CharField(help_text="in the request's language")
+    field = serializers.CharField(allow_null=True, help_text='where: "bid", "points[1]", null for the whole request')
+    severity = serializers.ChoiceField(choices=["error", "warning"])
+    deal = serializers.IntegerField(required=False, help_text="the deal it is about, when not the one written")
+
+
+class Errors(serializers.Serializer):
+    """Every refusal that is not a 401, 403 or 404: what is wrong, nothing stored."""
+
+    violations = Violation(many=True)
+
+
+class Detail(serializers.Serializer):
+    """DRF's own refusals: not signed in (401), not allowed (403), not found (404)."""
+
+    detail = serializers.CharField()
+
+
+def _error(serializer: Any, description: str) -> OpenApiResponse:
+    return OpenApiResponse(serializer, description=description)
+
+
+VIOLATIONS = _error(Errors, "refused: the request breaks a rule or is not in shape; nothing stored")
+NOT_FOUND = _error(Detail, "not one of your matches, or no such deal")
+UNAUTHENTICATED = _error(Detail, "not signed in: session or token needed")
+THROTTLED = _error(Errors, 'too many requests (code "throttled"), or failed sign-ins ("locked_out"); see '
+                   "Retry-After")
+TOO_LARGE = _error(Errors, 'the body is over the upload limit (code "too_large")')
+
+
+def refusals(answers: dict[int, Any], *, body: bool = False, signed_in: bool = True) -> dict[int, Any]:
+    """*answers* and the refusals any such request may get: not signed in (401, or 403 for a session
+    without its CSRF token), too many requests (429), and for one with a body: not JSON (400), too
+    large (413)."""
+    found: dict[int, Any] = {429: THROTTLED}
+    if signed_in:
+        found |= {401: UNAUTHENTICATED, 403: UNAUTHENTICATED}
+    if body:
+        found |= {400: VIOLATIONS, 413: TOO_LARGE}
+    return found | answers
+
+
+def check_responses(answer: Any) -> dict[int, Any]:
+    """What a referee check answers: its verdict (*answer*), or why the input is refused, or who may ask."""
+    return refusals({200: answer}, body=True)
 
 
 def read_input(serializer_class: type[StrictSerializer], request: Request) -> dict[str, Any]:

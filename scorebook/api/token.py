@@ -7,7 +7,6 @@ from typing import Any
 
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
@@ -17,7 +16,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scorebook import accounts
-from scorebook.api.common import THROTTLED, VIOLATIONS, StrictSerializer
+from scorebook.api import answers
+from scorebook.api.common import StrictSerializer, refusals
 
 
 class TokenInput(StrictSerializer):
@@ -33,7 +33,7 @@ class ObtainToken(APIView):
     permission_classes = [AllowAny]
     throttle_scope = "token"
 
-    @extend_schema(request=TokenInput, responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 429: THROTTLED},
+    @extend_schema(request=TokenInput, responses=refusals({200: answers.Token}, body=True, signed_in=False),
                    summary="A token for a user name and password", operation_id="token_create")
     def post(self, request: Request) -> Response:
         data = TokenInput(data=request.data)

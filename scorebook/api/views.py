@@ -4,7 +4,6 @@ one service call. Everything refused answers through ``scorebook.api.errors.exce
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
@@ -15,19 +14,16 @@ from rest_framework.views import APIView
 from referee.games import GAMES
 from referee.reading import option_fields
 from scorebook import selectors, services
+from scorebook.api import answers
 from scorebook.api.common import (
-    CONFLICT,
     NOT_FOUND,
-    THROTTLED,
-    TOO_LARGE,
-    UNAUTHENTICATED,
-    VIOLATIONS,
     MatchScoped,
     StrictSerializer,
     deal_json,
     history_json,
     match_json,
     match_payload_sheet,
+    refusals,
     written_json,
 )
 from scorebook.models import Deal, Match
@@ -55,7 +51,7 @@ class DealVoidInput(StrictSerializer):
 
 
 class MatchList(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The caller's matches, newest first",
+    @extend_schema(responses=refusals({200: answers.MatchPage}), summary="The caller's matches, newest first",
                    operation_id="matches_list")
     def get(self, request: Request) -> Response:
         paginator = PageNumberPagination()
@@ -63,7 +59,7 @@ class MatchList(APIView):
                                            request, view=self)
         return paginator.get_paginated_response([match_json(m, with_sheet=False) for m in page])
 
-    @extend_schema(request=MatchCreateInput, responses={201: OpenApiTypes.OBJECT, 400: VIOLATIONS},
+    @extend_schema(request=MatchCreateInput, responses=refusals({201: answers.Match}, body=True),
                    summary="Create a match; the options are resolved and frozen")
     def post(self, request: Request) -> Response:
         data = MatchCreateInput(data=request.data)
@@ -73,19 +69,19 @@ class MatchList(APIView):
 
 
 class MatchDetail(MatchScoped):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND})
+    @extend_schema(responses=refusals({200: answers.Match, 404: NOT_FOUND}))
     def get(self, request: Request, pk: int) -> Response:
         return Response(match_json(self.get_match(request, pk)))
 
 
 class Scoresheet(MatchScoped):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND}, summary="The scoresheet: the replay")
+    @extend_schema(responses=refusals({200: answers.Scoresheet, 404: NOT_FOUND}), summary="The scoresheet: the replay")
     def get(self, request: Request, pk: int) -> Response:
         return Response(match_payload_sheet(self.get_match(request, pk)))
 
 
 class DealList(MatchScoped):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND}, operation_id="matches_deals_list",
+    @extend_schema(responses=refusals({200: answers.DealList, 404: NOT_FOUND}), operation_id="matches_deals_list",
                    summary="Every deal, voided ones included, with its history")
     def get(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)
@@ -94,8 +90,8 @@ class DealList(MatchScoped):
                          "version": match.version})
 
     @extend_schema(request=DealWriteInput,
-                   responses={201: OpenApiTypes.OBJECT, 200: OpenApiTypes.OBJECT, 400: VIOLATIONS,
-                              404: NOT_FOUND, 409: CONFLICT},
+                   responses=refusals({201: answers.Written, 200: answers.Written, 404: NOT_FOUND,
+                                       409: answers.CONFLICT}, body=True),
                    summary="Record the next deal")
     def post(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)
@@ -114,14 +110,14 @@ class DealDetail(MatchScoped):
         except Deal.DoesNotExist:
             raise Http404 from None
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND})
+    @extend_schema(responses=refusals({200: answers.DealWithHistory, 404: NOT_FOUND}))
     def get(self, request: Request, pk: int, number: int) -> Response:
         match = self.get_match(request, pk)
         deal = self._deal(match, number)
         return Response(deal_json(match, deal) | {"history": history_json(deal)})
 
     @extend_schema(request=DealWriteInput,
-                   responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 404: NOT_FOUND, 409: CONFLICT},
+                   responses=refusals({200: answers.Written, 404: NOT_FOUND, 409: answers.CONFLICT}, body=True),
                    summary="Replace a past entry; the match is replayed")
     def put(self, request: Request, pk: int, number: int) -> Response:
         match = self.get_match(request, pk)
@@ -131,8 +127,7 @@ class DealDetail(MatchScoped):
         return Response(written_json(written))
 
     @extend_schema(request=DealVoidInput,
-                   responses={200: OpenApiTypes.OBJECT, 400: VIOLATIONS, 401: UNAUTHENTICATED, 404: NOT_FOUND,
-                              409: CONFLICT, 413: TOO_LARGE, 429: THROTTLED},
+                   responses=refusals({200: answers.Written, 404: NOT_FOUND, 409: answers.CONFLICT}, body=True),
                    summary="Void a deal: kept in the history, no longer counted")
     def delete(self, request: Request, pk: int, number: int) -> Response:
         match = self.get_match(request, pk)
@@ -148,7 +143,7 @@ class DealDetail(MatchScoped):
 
 
 class GameList(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The games, their options and presets")
+    @extend_schema(responses=refusals({200: answers.GameList}), summary="The games, their options and presets")
     def get(self, request: Request) -> Response:
         games = []
         for name, module in GAMES.items():

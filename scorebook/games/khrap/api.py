@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import khrap
-from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
+from scorebook.api.common import StrictSerializer, check_responses, read_input
 from scorebook.sheets import render_lines
 
 CARD_TEXT = 10  # the longest spelling of one card: "10♥️" and spaces
@@ -32,8 +32,19 @@ class KhrapLegalInput(StrictSerializer):
     trump = serializers.CharField(max_length=CARD_TEXT)
 
 
+class KhrapTrickAnswer(serializers.Serializer):
+    winner = serializers.IntegerField(help_text="0: the led card takes the trick, k: the k-th card played")
+    card = serializers.CharField(help_text="the card that takes it")
+    reason = serializers.CharField()
+
+
+class KhrapLegalAnswer(serializers.Serializer):
+    legal = serializers.BooleanField()
+    reason = serializers.CharField()
+
+
 class KhrapTrick(APIView):
-    @extend_schema(request=KhrapTrickInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=KhrapTrickInput, responses=check_responses(KhrapTrickAnswer),
                    summary="Khrap: who takes this trick (winner 0 is the led card, k the k-th card played)")
     def post(self, request: Request) -> Response:
         data = read_input(KhrapTrickInput, request)
@@ -43,7 +54,7 @@ class KhrapTrick(APIView):
 
 
 class KhrapLegal(APIView):
-    @extend_schema(request=KhrapLegalInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=KhrapLegalInput, responses=check_responses(KhrapLegalAnswer),
                    summary="Khrap: may this card be played from this hand (led null: he leads)?")
     def post(self, request: Request) -> Response:
         data = read_input(KhrapLegalInput, request)

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import terz
-from scorebook.api.common import CHECK_RESPONSES, NamesSeats, StrictSerializer, read_input
+from scorebook.api.common import NamesSeats, StrictSerializer, check_responses, read_input
 from scorebook.games.terz.checks import (
     classification,
     comparison,
@@ -56,8 +56,34 @@ class ClassifyInput(StrictSerializer):
     trump = serializers.CharField(max_length=10)
 
 
+class TerzDeclared(serializers.Serializer):
+    player = serializers.IntegerField()
+    cards = _codes(help_text="canonical")
+    kind = serializers.CharField(help_text="terz, fifty, hundred, four, marriage…")
+    value = serializers.IntegerField()
+    counts = serializers.BooleanField(help_text="it counts for its player in this deal")
+
+
+class TerzCompareAnswer(serializers.Serializer):
+    trump = serializers.CharField()
+    declarations = TerzDeclared(many=True, help_text="every declaration, classified and judged")
+    scores = serializers.ListField(child=serializers.IntegerField(), help_text="the points per seat")
+    best_player = serializers.IntegerField(allow_null=True, help_text="who holds the best combination (null: none "
+                                                                      "but marriages)")
+    decided_by = serializers.CharField(allow_null=True, help_text="the comparison step that decided; null: "
+                                                                  "uncontested")
+    explanation = _codes()
+
+
+class TerzClassifyAnswer(serializers.Serializer):
+    cards = _codes()
+    trump = serializers.CharField()
+    kind = serializers.CharField()
+    value = serializers.IntegerField()
+
+
 class TerzCompare(NamesSeats):
-    @extend_schema(request=CompareInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=CompareInput, responses=check_responses(TerzCompareAnswer),
                    summary="Terz: whose declarations count, what each scores and why")
     def post(self, request: Request) -> Response:
         data = read_input(CompareInput, request)
@@ -68,7 +94,7 @@ class TerzCompare(NamesSeats):
 
 
 class TerzClassify(APIView):
-    @extend_schema(request=ClassifyInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=ClassifyInput, responses=check_responses(TerzClassifyAnswer),
                    summary="Terz: what combination a set of cards is")
     def post(self, request: Request) -> Response:
         data = read_input(ClassifyInput, request)
@@ -150,7 +176,7 @@ class TerzPointsAnswer(serializers.Serializer):
 
 
 class TerzTrick(APIView):
-    @extend_schema(request=TerzTrickInput, responses=CHECK_RESPONSES | {200: TerzTrickAnswer},
+    @extend_schema(request=TerzTrickInput, responses=check_responses(TerzTrickAnswer),
                    summary="Terz: who takes this trick, and by which rank order")
     def post(self, request: Request) -> Response:
         data = read_input(TerzTrickInput, request)
@@ -158,7 +184,7 @@ class TerzTrick(APIView):
 
 
 class TerzPlay(APIView):
-    @extend_schema(request=TerzPlayInput, responses=CHECK_RESPONSES | {200: TerzPlayAnswer},
+    @extend_schema(request=TerzPlayInput, responses=check_responses(TerzPlayAnswer),
                    summary="Terz: may I play this card, under which duty")
     def post(self, request: Request) -> Response:
         data = read_input(TerzPlayInput, request)
@@ -167,7 +193,7 @@ class TerzPlay(APIView):
 
 
 class TerzSeven(APIView):
-    @extend_schema(request=TerzSevenInput, responses=CHECK_RESPONSES | {200: TerzSevenAnswer},
+    @extend_schema(request=TerzSevenInput, responses=check_responses(TerzSevenAnswer),
                    summary="Terz: may I swap the trump seven for the turned-up trump now")
     def post(self, request: Request) -> Response:
         data = read_input(TerzSevenInput, request)
@@ -175,7 +201,7 @@ class TerzSeven(APIView):
 
 
 class TerzPoints(APIView):
-    @extend_schema(request=TerzPointsInput, responses=CHECK_RESPONSES | {200: TerzPointsAnswer},
+    @extend_schema(request=TerzPointsInput, responses=check_responses(TerzPointsAnswer),
                    summary="Terz: the card points of a set of taken cards")
     def post(self, request: Request) -> Response:
         data = read_input(TerzPointsInput, request)

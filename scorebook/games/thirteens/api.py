@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import thirteens
-from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
+from scorebook.api.common import StrictSerializer, check_responses, read_input
 from scorebook.games.thirteens.checks import read_trump
 from scorebook.sheets import render_lines
 
@@ -35,8 +35,31 @@ class WinnerInput(StrictSerializer):
     trump = serializers.CharField(max_length=10, allow_null=True, allow_blank=True)
 
 
+class ThirteensMeld(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["thirteen", "pair", "run"])
+    cards = serializers.ListField(child=serializers.CharField())
+    points = serializers.IntegerField()
+
+
+class ThirteensTrickAnswer(serializers.Serializer):
+    cards = serializers.ListField(child=serializers.CharField(), help_text="canonical")
+    points = serializers.IntegerField(help_text="the trick's best score")
+    melds = ThirteensMeld(many=True, help_text="the melds that make it")
+    trick_point = serializers.IntegerField()
+    jokers = serializers.IntegerField(help_text="how many jokers the trick holds")
+    joker_points = serializers.IntegerField()
+    explanation = serializers.ListField(child=serializers.CharField())
+
+
+class ThirteensWinnerAnswer(serializers.Serializer):
+    winner = serializers.IntegerField(help_text="the index of the card that takes the trick")
+    card = serializers.CharField()
+    trump = serializers.CharField(allow_null=True)
+    reason = serializers.CharField()
+
+
 class ThirteensTrick(APIView):
-    @extend_schema(request=TrickInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=TrickInput, responses=check_responses(ThirteensTrickAnswer),
                    summary="Thirteens: the best score of one trick, with the melds chosen")
     def post(self, request: Request) -> Response:
         data = read_input(TrickInput, request)
@@ -49,7 +72,7 @@ class ThirteensTrick(APIView):
 
 
 class ThirteensWinner(APIView):
-    @extend_schema(request=WinnerInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=WinnerInput, responses=check_responses(ThirteensWinnerAnswer),
                    summary="Thirteens: which card takes a trick (cards in play order; a joker cancels trumps)")
     def post(self, request: Request) -> Response:
         data = read_input(WinnerInput, request)

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import thousand
-from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
+from scorebook.api.common import StrictSerializer, check_responses, read_input
 from scorebook.sheets import render_lines
 
 DECK = len(thousand.CARD_VALUES) * len(thousand.MARRIAGE_SUITS)  # 24: the most distinct cards of its deck
@@ -52,13 +52,41 @@ class MarriageInput(RulesInput):
     cards = card_list(required=False, allow_null=True)
 
 
+def _texts(**kwargs: Any) -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(), **kwargs)
+
+
+class ThousandBidAnswer(serializers.Serializer):
+    cards = _texts(help_text="canonical")
+    card_points = serializers.IntegerField()
+    marriages = _texts(help_text='held: "H" "D" "C" "S" in that order, then "A" (four aces)')
+    highest_bid = serializers.IntegerField(help_text="the highest bid the hand allows")
+    bid = serializers.IntegerField(allow_null=True)
+    legal = serializers.BooleanField(allow_null=True, help_text="null when no bid was asked about")
+    reasons = _texts(help_text="stable codes of what makes the bid illegal")
+    explanation = _texts()
+
+
+class ThousandPointsAnswer(serializers.Serializer):
+    cards = _texts(help_text="canonical")
+    card_points = serializers.IntegerField()
+
+
+class ThousandMarriageAnswer(serializers.Serializer):
+    suit = serializers.CharField(help_text='"H" "D" "C" "S", or "A" for the four aces')
+    value = serializers.IntegerField()
+    legal = serializers.BooleanField()
+    reasons = _texts(help_text="stable codes of what forbids it")
+    explanation = _texts()
+
+
 def rules(data: dict[str, Any]) -> thousand.Options:
     """:raises Rejected: an unknown preset or option, a bad value."""
     return thousand.parse_options(data.get("options"), data.get("preset"))
 
 
 class ThousandBid(APIView):
-    @extend_schema(request=BidInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=BidInput, responses=check_responses(ThousandBidAnswer),
                    summary="1000: what a hand holds, the highest bid it allows, and whether a bid is legal")
     def post(self, request: Request) -> Response:
         data = read_input(BidInput, request)
@@ -71,7 +99,7 @@ class ThousandBid(APIView):
 
 
 class ThousandPoints(APIView):
-    @extend_schema(request=PointsInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=PointsInput, responses=check_responses(ThousandPointsAnswer),
                    summary="1000: the card points of a set of cards")
     def post(self, request: Request) -> Response:
         cards = thousand.read_cards(read_input(PointsInput, request)["cards"])
@@ -79,7 +107,7 @@ class ThousandPoints(APIView):
 
 
 class ThousandMarriage(APIView):
-    @extend_schema(request=MarriageInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=MarriageInput, responses=check_responses(ThousandMarriageAnswer),
                    summary="1000: may this marriage be declared now?")
     def post(self, request: Request) -> Response:
         data = read_input(MarriageInput, request)

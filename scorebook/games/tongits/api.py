@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import tongits
-from scorebook.api.common import CHECK_RESPONSES, StrictSerializer, read_input
+from scorebook.api.common import StrictSerializer, check_responses, read_input
 from scorebook.games.tongits.checks import MAX_COUNT, SEATS, draw_answer, meld_answer, tongit_answer
 
 
@@ -49,8 +49,31 @@ class DrawInput(StrictSerializer):
     burned = serializers.ListField(child=_seat(), max_length=SEATS, default=list)
 
 
+class TongitsMeldAnswer(serializers.Serializer):
+    meld = serializers.BooleanField()
+    kind = serializers.CharField(allow_null=True, help_text="set or run; null: no meld")
+    reason = serializers.CharField(help_text="a stable code")
+    explanation = serializers.CharField()
+
+
+class TongitsTongitAnswer(serializers.Serializer):
+    tongit = serializers.BooleanField()
+    melds = serializers.ListField(child=serializers.ListField(child=serializers.CharField()),
+                                  help_text="how every card is melded (empty: no tongit)")
+
+
+class TongitsCountAnswer(serializers.Serializer):
+    count = serializers.IntegerField()
+
+
+class TongitsDrawAnswer(serializers.Serializer):
+    winner = serializers.IntegerField(help_text="a seat")
+    reason = serializers.CharField(help_text="a stable code")
+    explanation = serializers.CharField()
+
+
 class MeldCheck(APIView):
-    @extend_schema(request=MeldInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=MeldInput, responses=check_responses(TongitsMeldAnswer),
                    summary="Tong Its: is this a meld (a set or a run), and why")
     def post(self, request: Request) -> Response:
         data = read_input(MeldInput, request)
@@ -58,7 +81,7 @@ class MeldCheck(APIView):
 
 
 class TongitCheck(APIView):
-    @extend_schema(request=TongitInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=TongitInput, responses=check_responses(TongitsTongitAnswer),
                    summary="Tong Its: can every one of these cards be melded, and how")
     def post(self, request: Request) -> Response:
         data = read_input(TongitInput, request)
@@ -67,14 +90,14 @@ class TongitCheck(APIView):
 
 
 class CountCheck(APIView):
-    @extend_schema(request=CountInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=CountInput, responses=check_responses(TongitsCountAnswer),
                    summary="Tong Its: the count of unmelded cards (A 1, 2-10 face value, J Q K 10)")
     def post(self, request: Request) -> Response:
         return Response({"count": tongits.count(tongits.read_cards(read_input(CountInput, request)["cards"]))})
 
 
 class DrawCheck(APIView):
-    @extend_schema(request=DrawInput, responses=CHECK_RESPONSES,
+    @extend_schema(request=DrawInput, responses=check_responses(TongitsDrawAnswer),
                    summary="Tong Its: who wins a draw call, and why")
     def post(self, request: Request) -> Response:
         data = read_input(DrawInput, request)
