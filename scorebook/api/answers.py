@@ -8,21 +8,23 @@ own (its ``state``, an entry, a row's ``result``, the options) is a free-form ob
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from scorebook.api.common import Errors, Violation
 
 
-def _ints(**kwargs: object) -> serializers.ListField:
+def _ints(**kwargs: Any) -> serializers.ListField:
     return serializers.ListField(child=serializers.IntegerField(), **kwargs)
 
 
-def _texts(**kwargs: object) -> serializers.ListField:
+def _texts(**kwargs: Any) -> serializers.ListField:
     return serializers.ListField(child=serializers.CharField(), **kwargs)
 
 
-def _free(help_text: str, **kwargs: object) -> serializers.DictField:
+def _free(help_text: str, **kwargs: Any) -> serializers.DictField:
     """A game's own object: its keys are the game's (RULES.md, API.md's "Entries, per game")."""
     return serializers.DictField(help_text=help_text, **kwargs)
 
