@@ -99,22 +99,43 @@ def read(form: forms.Form) -> dict[str, Any]:
 # ---------------------------------------------------------------- the generic penalty (RULES.md)
 
 
+FINE, BONUS = "fine", "bonus"
+
+
 class PenaltyForm(forms.Form):
     player = Number()
     penalty_points = Number()
+    penalty_sign = Text()
     penalty_reason = Text()
+
+
+def signed(amount: Any, sign: str | None) -> Any:
+    """An amount typed without a sign (a phone's numeric keypad has no minus) with the fine/bonus
+    choice beside it: a fine takes points off. Without the choice (an older form, a script) the
+    amount counts as typed; anything not a number is passed on for the referee to refuse."""
+    if not isinstance(amount, int) or sign not in (FINE, BONUS):
+        return amount
+    return -abs(amount) if sign == FINE else abs(amount)
+
+
+def unsigned(points: Any) -> dict[str, Any]:
+    """Stored signed points as the fine/bonus choice and the amount (the edit page)."""
+    if not isinstance(points, int):
+        return {"penalty_points": points, "penalty_sign": FINE}
+    return {"penalty_points": abs(points), "penalty_sign": FINE if points < 0 else BONUS}
 
 
 def penalty_entry(post: QueryDict) -> dict[str, Any]:
     """The generic penalty every game accepts: a player, signed points, a reason."""
     typed = read(PenaltyForm(post))
-    return {"type": "penalty", "player": typed["player"], "points": typed["penalty_points"],
+    return {"type": "penalty", "player": typed["player"],
+            "points": signed(typed["penalty_points"], typed["penalty_sign"]),
             "reason": (typed["penalty_reason"] or "")[:REASON_LENGTH]}
 
 
 def penalty_values(entry: Mapping[str, Any]) -> dict[str, Any]:
     """The penalty form showing a stored penalty (the edit page)."""
-    return {"action": "penalty", "player": entry.get("player"), "penalty_points": entry.get("points"),
+    return {"action": "penalty", "player": entry.get("player"), **unsigned(entry.get("points")),
             "penalty_reason": entry.get("reason", "")}
 
 

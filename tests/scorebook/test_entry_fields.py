@@ -9,7 +9,7 @@ import pytest
 from django import forms
 from django.http import QueryDict
 
-from scorebook.forms import Flag, Number, Several, Text, number, penalty_entry, read, the_rest
+from scorebook.forms import Flag, Number, Several, Text, number, penalty_entry, penalty_values, read, the_rest
 
 
 @pytest.mark.parametrize(("typed", "read_as"), [
@@ -64,3 +64,25 @@ def test_the_generic_penalty() -> None:
     assert penalty_entry(QueryDict("player=1&penalty_points=−50&penalty_reason=late")) == {
         "type": "penalty", "player": 1, "points": -50, "reason": "late"}
     assert penalty_entry(QueryDict(f"penalty_reason={'x' * 250}"))["reason"] == "x" * 200  # the field's maxlength
+
+
+@pytest.mark.parametrize(("body", "points"), [
+    pytest.param("penalty_sign=fine&penalty_points=120", -120, id="a-fine-typed-on-a-numeric-keypad"),
+    pytest.param("penalty_sign=bonus&penalty_points=50", 50, id="a-bonus"),
+    pytest.param("penalty_sign=fine&penalty_points=-120", -120, id="a-fine-typed-with-its-minus-too"),
+    pytest.param("penalty_sign=bonus&penalty_points=−50", 50, id="the-choice-decides-the-sign"),
+    pytest.param("penalty_points=-30", -30, id="no-choice-sent-counts-as-typed"),
+    pytest.param("penalty_sign=fine&penalty_points=lots", "lots", id="not-a-number-left-for-the-referee"),
+    pytest.param("penalty_sign=fine", None, id="blank-left-for-the-referee"),
+])
+def test_a_fine_or_a_bonus_is_chosen_beside_an_unsigned_amount(body: str, points: Any) -> None:
+    assert penalty_entry(QueryDict(f"player=0&{body}"))["points"] == points
+
+
+@pytest.mark.parametrize(("points", "shown"), [
+    (-120, {"penalty_sign": "fine", "penalty_points": 120}),
+    (50, {"penalty_sign": "bonus", "penalty_points": 50}),
+    (0, {"penalty_sign": "bonus", "penalty_points": 0}),
+])
+def test_a_stored_penalty_is_shown_as_its_choice_and_amount(points: int, shown: dict[str, Any]) -> None:
+    assert {key: penalty_values({"points": points})[key] for key in shown} == shown

@@ -252,7 +252,8 @@ def test_the_edit_page_shows_and_replaces_every_entry_type(signed_in: Client, kh
     assert 'name="renonce_player" value="2" checked' in revoke.content.decode()
     assert 'id="entry-form"' not in revoke.content.decode()  # only the revoke's own form
     fine = signed_in.get(f"/matches/{khrap_match.pk}/deals/4/")
-    assert fine.context["form"]["values"]["penalty_points"] == -10
+    fine_values = fine.context["form"]["values"]
+    assert (fine_values["penalty_sign"], fine_values["penalty_points"]) == ("fine", 10)  # −10, unsigned
 
     # Deal 1 becomes Борис's khrap, 1, 3, 1. Replayed by hand:
     # 1: 15 in, fifths of 3: Аня 3, Борис 9, Вика 3 → −2, 4, −2, pot 0;

@@ -307,8 +307,9 @@ EDITS = [
                  {"action": "forfeit", "player": 0, "reason": "extra_card"},
                  {"type": "forfeit", "player": 0, "reason": "extra_card"}, id="forfeit"),
     pytest.param({"type": "penalty", "player": 0, "points": -50, "reason": "revoke"},
-                 ['value="-50"', 'value="revoke"'],
-                 {"action": "penalty", "player": 0, "penalty_points": "-40", "penalty_reason": "late"},
+                 ['value="50"', 'name="penalty_sign" value="fine" id="penalty-fine" checked', 'value="revoke"'],
+                 {"action": "penalty", "player": 0, "penalty_sign": "fine", "penalty_points": "40",
+                  "penalty_reason": "late"},
                  {"type": "penalty", "player": 0, "points": -40, "reason": "late"}, id="penalty"),
 ]
 

@@ -77,7 +77,7 @@ def test_a_stored_entry_shows_again_and_posts_back_the_same(entry: dict[str, Any
                               "trump": values.get("trump", "")}
     for seat, tricks in enumerate(values.get("tricks") or []):
         fields[f"trick_{seat}"] = [" ".join(trick) for trick in tricks]
-    for key in ("points_0", "points_1", "points_2", "player", "penalty_points", "penalty_reason"):
+    for key in ("points_0", "points_1", "points_2", "player", "penalty_points", "penalty_sign", "penalty_reason"):
         if values.get(key) is not None:
             fields[key] = str(values[key])
     assert form.entry_from_post(post_data(**fields), 3, 0) == entry
@@ -229,7 +229,8 @@ def test_the_edit_page_shows_hand_counted_points_and_penalties(signed_in: Client
     assert re.search(r'id="points_1" name="points_1"[^>]*value="-3"', page)
     page = signed_in.get(f"/matches/{match.pk}/deals/2/").content.decode()
     assert 'id="entry-form"' not in page  # a penalty shows only the penalty form
-    assert re.search(r'name="penalty_points"[^>]*value="-5"', page)
+    assert re.search(r'name="penalty_points"[^>]*value="5"', page)  # −5: a fine of 5
+    assert 'name="penalty_sign" value="fine" id="penalty-fine" checked' in page
 
 
 def test_the_preview_scores_each_trick_before_saving(signed_in: Client, match: Match) -> None:

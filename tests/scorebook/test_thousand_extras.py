@@ -55,7 +55,8 @@ def test_the_edit_page_of_a_penalty_voids_it(owner) -> None:
     page = client.get(f"/matches/{match.pk}/deals/1/")
     assert page.status_code == 200  # it answered 500: the form read the penalty's points as a list
     html = page.content.decode()
-    assert 'name="penalty_points" type="text" inputmode="numeric" value="-50"' in html
+    assert 'name="penalty_points" type="text" inputmode="numeric" value="50"' in html  # −50: a fine of 50
+    assert 'name="penalty_sign" value="fine" id="penalty-fine" checked' in html
     assert 'name="player" value="0" checked' in html and 'value="late"' in html
     match.refresh_from_db()
     voided = client.post(f"/matches/{match.pk}/deals/1/", {"action": "void", "expected_version": match.version})

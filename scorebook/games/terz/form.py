@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from referee.games import terz
 from scorebook import labels
-from scorebook.forms import Number, Several, Text, number, penalty_entry, read
+from scorebook.forms import Number, Several, Text, number, penalty_entry, read, unsigned
 
 CARD_POINTS = terz.CARD_POINTS
 TEMPLATE = "scorebook/games/terz/form.html"
@@ -164,6 +164,8 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
         values |= {"player": entry.get("player"), "penalty_points": entry.get("points"),
                    "reason": entry.get("reason") if kind == "forfeit" else None,
                    "penalty_reason": entry.get("reason", "") if kind == "penalty" else ""}
+        if kind == "penalty":
+            values |= unsigned(entry.get("points"))
         return values
     points = entry.get("points") or [None] * seats
     values |= {"trump": entry.get("trump"), "counter": 0, "counted": points[0], "other": points[1],

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.games import tongits
-from scorebook.forms import Number, Several, Text, number, penalty_entry, penalty_field, read
+from scorebook.forms import Number, Several, Text, number, penalty_entry, penalty_field, read, unsigned
 
 TEMPLATE = "scorebook/games/tongits/form.html"
 # Seed 002: "Старшинство карт: Т, 2, 3, … К" — the grid shows a suit low to high, ace first.
@@ -136,7 +136,7 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
         return {"action": "result", "result": dict(entry), "challengers": [], "hands": []}
     if entry.get("type") == "penalty":
         return {"action": "penalty", "player": _seat_text(entry.get("player")),
-                "penalty_points": entry.get("points"), "penalty_reason": entry.get("reason", ""),
+                **unsigned(entry.get("points")), "penalty_reason": entry.get("reason", ""),
                 "challengers": [], "hands": []}
     hands = entry.get("hands") or []
     return {
@@ -155,6 +155,7 @@ def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
     return {"action": post.get("action", "play"), "ending": post.get("ending"), "caller": post.get("caller"),
             "challengers": post.getlist("challengers"), "last_draw": post.get("last_draw"),
             "player": post.get("player"), "penalty_points": post.get("penalty_points"),
+            "penalty_sign": post.get("penalty_sign"),
             "penalty_reason": post.get("penalty_reason", ""), "hands": _hands(read(PlayForm(post, seats)), seats)}
 
 
@@ -224,7 +225,8 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
                  seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Each seat with its meld slots (laid melds first, then concealed ones, then empty slots), its
     hand, and the errors next to each; whatever error has no place of its own goes on top."""
-    used = {"ending", "caller", "challengers", "last_draw", "player", "penalty_points", "penalty_reason"}
+    used = {"ending", "caller", "challengers", "last_draw", "player", "penalty_points", "penalty_sign",
+            "penalty_reason"}
     hands = values.get("hands") or []
     players = []
     for seat in seat_rows:
