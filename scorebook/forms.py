@@ -77,11 +77,15 @@ class Several(forms.Field):
         return list(value or [])
 
 
-def the_rest(values: list[Any], total: int, least: int | None = None) -> list[Any]:
+def the_rest(values: list[Any], total: int, least: int | None = None, *, none_left: bool = False) -> list[Any]:
     """*values* with its one blank filled: when every other value was typed as a number, the blank
-    one takes what they leave of *total* (never less than *least*). Otherwise *values* as typed."""
+    one takes what they leave of *total* (never less than *least*). With *none_left*, when the typed
+    values already make *total*, every blank is 0: whoever was not touched took nothing. Otherwise
+    *values* as typed."""
     blank = [i for i, value in enumerate(values) if value is None]
     typed = [value for value in values if isinstance(value, int)]
+    if none_left and blank and len(typed) == len(values) - len(blank) and sum(typed) == total:
+        return [0 if value is None else value for value in values]
     if len(blank) != 1 or len(typed) != len(values) - 1:
         return values
     rest = total - sum(typed)

@@ -86,3 +86,15 @@ def test_a_fine_or_a_bonus_is_chosen_beside_an_unsigned_amount(body: str, points
 ])
 def test_a_stored_penalty_is_shown_as_its_choice_and_amount(points: int, shown: dict[str, Any]) -> None:
     assert {key: penalty_values({"points": points})[key] for key in shown} == shown
+
+
+@pytest.mark.parametrize(("values", "filled"), [
+    pytest.param([3, None, 1, None, 1, None], [3, 0, 1, 0, 1, 0], id="six-at-the-table-three-typed"),
+    pytest.param([3, 1, None, None], [3, 1, None, None], id="not-yet-five-left-as-typed"),
+    pytest.param([3, 1, None, 0], [3, 1, 1, 0], id="one-blank-still-the-rest"),
+    pytest.param([5, None, None], [5, 0, 0], id="all-five-to-one"),
+    pytest.param([3, "x", 2, None], [3, "x", 2, None], id="text-left-for-the-referee"),
+    pytest.param([4, 2, None], [4, 2, 0], id="over-five-one-blank-never-below-least"),
+])
+def test_once_the_tricks_are_all_written_the_untouched_took_none(values: list[Any], filled: list[Any]) -> None:
+    assert the_rest(values, 5, least=0, none_left=True) == filled

@@ -71,9 +71,12 @@ def entries(match: Match) -> list[dict[str, Any]]:
     # typed tricks over 5: the rest is 0, so the referee says "add up to 6"
     pytest.param({"khrap": "0", "circle": "1", "tricks_0": "4", "tricks_1": "2", "tricks_2": ""},
                  {"type": "play", "khrap": 0, "circle": 1, "dark": False, "tricks": [4, 2, 0]}, id="rest-never-negative"),
-    # two empty fields: nothing is guessed
+    # two empty fields once the 5 tricks are written: they took none
     pytest.param({"khrap": "0", "circle": "1", "tricks_0": "5", "tricks_1": "", "tricks_2": ""},
-                 {"type": "play", "khrap": 0, "circle": 1, "dark": False, "tricks": [5, None, None]}, id="two-blanks"),
+                 {"type": "play", "khrap": 0, "circle": 1, "dark": False, "tricks": [5, 0, 0]}, id="two-blanks-took-none"),
+    # two empty fields with tricks still missing: nothing is guessed
+    pytest.param({"khrap": "0", "circle": "1", "tricks_0": "3", "tricks_1": "", "tricks_2": ""},
+                 {"type": "play", "khrap": 0, "circle": 1, "dark": False, "tricks": [3, None, None]}, id="two-blanks"),
     pytest.param({"khrap": "none", "circle": "1", "tricks_0": "3"}, {"type": "no_khrap"}, id="nobody-silent-circle"),
     pytest.param({"action": "no_khrap"}, {"type": "no_khrap"}, id="the-nobody-button"),
     pytest.param({"action": "renonce", "renonce_player": "2"}, {"type": "renonce", "player": 2}, id="revoke"),
@@ -206,7 +209,7 @@ def test_htmx_answers_the_main_partial(signed_in: Client, khrap_match: Match) ->
                  "first circle with no khrap", id="circle-2-without-a-silent-circle"),
     pytest.param({"circle": 1, "tricks_0": 3, "tricks_1": 1, "tricks_2": 1}, "khrap",
                  "This field is required.", id="no-khraper-picked"),
-    pytest.param({"khrap": 0, "circle": 1, "tricks_0": 5, "tricks_1": "", "tricks_2": ""}, "tricks",
+    pytest.param({"khrap": 0, "circle": 1, "tricks_0": 3, "tricks_1": "", "tricks_2": ""}, "tricks",
                  "A value is needed for every player.", id="two-blank-tricks"),
     pytest.param({"action": "renonce"}, "renonce_player", "This field is required.", id="revoke-without-a-player"),
     pytest.param({"action": "penalty", "player": 0, "penalty_points": -7}, "penalty_points",

@@ -82,8 +82,9 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
         # Seed 003: "Если никто не отважился сделать заявку на «храп»" — a silent circle.
         return {"type": "no_khrap"}
     # "the rest of 5": the field left empty takes the tricks the others did not. Never below 0:
-    # typed tricks over 5 are then refused as "add up to 6, not 5", the clearest message.
-    tricks = the_rest([typed[f"tricks_{seat}"] for seat in range(seats)], TRICKS, least=0)
+    # typed tricks over 5 are then refused as "add up to 6, not 5", the clearest message. With 5
+    # tricks typed, the players left empty took none (at a table of 6, most take nothing).
+    tricks = the_rest([typed[f"tricks_{seat}"] for seat in range(seats)], TRICKS, least=0, none_left=True)
     entry: dict[str, Any] = {"type": "play", "khrap": number(typed["khrap"]), "circle": typed["circle"],
                              "dark": typed["dark"], "tricks": tricks}
     revoked = [number(seat) for seat in typed["renonce"]]
