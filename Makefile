@@ -13,7 +13,7 @@ SHOTS := test-results/screenshots
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint screenshots bench \
+.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint screenshots usability bench \
 	clean distclean
 
 all: test
@@ -103,6 +103,12 @@ screenshots: system-deps venv messages
 	@cd $(SHOTS) && find . -name '*.png' | sort | while read -r shot; do \
 		[ -f "../../docs/screenshots/$$shot" ] || echo "taken, not kept: $(SHOTS)/$${shot#./}"; \
 	done
+
+# Taps per typical deal of each game, counted by the browser tests, as the table of docs/usability.md.
+usability: system-deps venv messages
+	rm -rf test-results/usability
+	$(PY) -m pytest -m e2e tests/e2e/test_taps_per_deal.py -q -p no:randomly
+	$(PY) scripts/usability_table.py
 
 bench: venv messages
 	$(PY) benchmarks/run.py

@@ -145,7 +145,7 @@ def deal_preview(request: HttpRequest, pk: int, game: str | None = None) -> Http
     """The entry form's preview: the deal it describes scored on top of the match (in place of deal
     ``number`` when editing one), nothing written; each game shows it its own way. Another owner's
     match, a game without a preview (or not *game*, on the old address) is a 404; what the referee
-    refuses answers 400 with the form's errors."""
+    refuses is shown in the preview (the page of its own answers 400)."""
     match = selectors.match_of(request.user, pk)
     record = game_ui(match.game)
     if record.preview is None or record.preview_template is None or game not in (None, match.game):
@@ -156,6 +156,8 @@ def deal_preview(request: HttpRequest, pk: int, game: str | None = None) -> Http
     entry = record.form.entry_from_post(request.POST, len(match.players), state)
     preview = selectors.deal_preview(match, entry, number)
     context = {"match": match, "preview_template": record.preview_template} | record.preview(match, preview)
-    # htmx swaps the game's preview into the form; without JavaScript, a page of its own.
-    template = record.preview_template if request.htmx else "scorebook/preview_page.html"
-    return render(request, template, context, status=400 if preview.errors else 200)
+    # htmx swaps the game's preview into the form, a refusal too: its words are the answer, not an
+    # error of the page (a 4xx is logged as one in the console). Without JavaScript, a page of its own.
+    if request.htmx:
+        return render(request, record.preview_template, context)
+    return render(request, "scorebook/preview_page.html", context, status=400 if preview.errors else 200)

@@ -159,8 +159,38 @@
     });
   }
 
+  // The way a match's deals are entered (card by card, or points counted by hand) is kept on this
+  // phone for the match: the next deal's form opens in the mode of the last one.
+  function storedMode(form) {
+    try {
+      return form.dataset.modeKey ? window.localStorage.getItem(form.dataset.modeKey) : null;
+    } catch (error) {
+      return null; // storage refused (a private window): the form opens as served
+    }
+  }
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.matches && box.matches(".thirteens-form input[name=mode]") && box.form.dataset.modeKey) {
+      try {
+        window.localStorage.setItem(box.form.dataset.modeKey, box.value);
+      } catch (error) {
+        // nothing kept: the next form opens card by card
+      }
+    }
+  });
+  function restoreMode(form) {
+    var mode = storedMode(form);
+    var radio = mode && form.querySelector("input[name=mode][value='" + mode + "']");
+    if (radio && !radio.checked) {
+      radio.checked = true;
+    }
+  }
+
   function syncAll() {
-    document.querySelectorAll("form.thirteens-form").forEach(sync);
+    document.querySelectorAll("form.thirteens-form").forEach(function (form) {
+      restoreMode(form);
+      sync(form);
+    });
   }
   document.addEventListener("DOMContentLoaded", syncAll);
   document.addEventListener("htmx:afterSettle", syncAll);
