@@ -1,13 +1,12 @@
 """How many taps a typical deal of each game takes on a phone, counted while a browser plays it.
 
-A tap is a click, or the focus and typing of one field. Each test plays one typical deal the
+A tap is a click, or the focus and typing of one field (a choice from a list is one). Each test plays one typical deal the
 fewest-taps way the page offers, checks the scores it gives (worked out by hand from RULES.md),
 asserts the count, and writes it to test-results/usability/<game>.json; `make usability` runs these
 tests and writes the table of docs/usability.md from those files (scripts/usability_table.py). Every
 test also fails on a console error or an uncaught exception on the page.
 """
 import json
-import re
 from collections.abc import Iterator
 
 import pytest
@@ -29,6 +28,11 @@ class Taps:
 
     def tap(self, target: Locator) -> None:
         target.click()
+        self.count += 1
+
+    def choose(self, field: Locator, label: str) -> None:
+        """A choice from a list: one field filled, like a field typed into."""
+        field.select_option(label=label)
         self.count += 1
 
     def type(self, field: Locator, text: str) -> None:
@@ -104,17 +108,23 @@ def test_a_terz_deal_with_two_declarations(page: Page, sign_in, live_server, own
     taps.tap(seat(form, "counter", "Марко"))
     taps.type(form.locator("#counted"), "42")
     taps.tap(seat(form, "last_trick", "Остап"))
-    for slot, (player, cards) in enumerate((("Остап", "7♥ 8♥ 9♥"), ("Марко", "J♠ J♥ J♦ J♣"))):
+    # The compact picker: a declaration by its kind and top card, one choice each.
+    taps.choose(form.get_by_label("Остап declared"), "terz to 9♥")
+    taps.choose(form.get_by_label("Марко declared"), "four jacks (200)")
+    # Their cards are ticked on the slots' card grids, to check.
+    for slot, player, cards in ((0, "Остап", "7♥ 8♥ 9♥"), (1, "Марко", "J♠ J♥ J♦ J♣")):
         box = form.locator(f"#decl-slot-{slot}")
-        taps.tap(box.locator("summary"))
-        taps.tap(seat(box, f"decl_{slot}_player", player))
+        expect(box.get_by_role("radio", name=player)).to_be_checked()
         for card in cards.split():
-            taps.tap(box.locator(".card-pick").filter(has_text=re.compile(f"^{card}$")))
+            expect(box.get_by_role("checkbox", name=card)).to_be_checked()
+        expect(box.locator("[data-card-count]")).to_have_text(str(len(cards.split())))
+    form.locator("[data-terz-quick]").evaluate("picker => picker.scrollIntoView({block: 'start'})")
     shoot(page, "taps-terz.png")
     taps.tap(form.get_by_role("button", name="Save the deal"))
     totals(page, "110", "240")
-    record("Терц", "trumps, who counted and their points, the last trick, two declarations", taps.count, 8)
-    assert taps.count == 16
+    record("Терц", "trumps, who counted and their points, the last trick, two declarations picked by kind "
+           "and top card", taps.count, 8)
+    assert taps.count == 7
 
 
 def test_a_tongits_hand(page: Page, sign_in, live_server, owner, console_errors) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from referee.games import terz
 from scorebook import labels
@@ -95,6 +95,44 @@ def slot_errors(errors: dict[str, list[str]], slots: list[int]) -> dict[str, lis
             name = f"decl_{slots[int(match.group(1))]}"
         moved.setdefault(name, []).extend(messages)
     return moved
+
+
+# ---------------------------------------------------------------- the compact picker
+
+
+def _card_text(rank: str, suit: str) -> str:
+    """A card as the deck of the language writes it: В♥ in Russian and Ukrainian, J♥ in English."""
+    return pgettext("card rank", rank) + labels.SUIT_SYMBOLS[suit]
+
+
+def quick_declarations() -> list[dict[str, Any]]:
+    """The compact picker: every combination the referee knows, by its kind and top card ("terz to
+    J♥", "four jacks"), grouped by kind; each choice carries its cards, which the page ticks on the
+    slot's card grid (still there for checking). The kinds and the ranks in sequence are the
+    referee's (``SEQUENCES``, ``SEQUENCE``, ``FOURS``, ``MARRIAGE``)."""
+    groups: list[dict[str, Any]] = []
+    shortest: dict[str, int] = {}  # a hundred of 5 is "hundred to K♥"; longer ones say their length
+    for length, (kind, points) in sorted(terz.SEQUENCES.items()):
+        shortest.setdefault(kind, length)
+        choices = []
+        for suit in SUITS:
+            for top in range(length - 1, len(RANKS)):
+                ranks = RANKS[top - length + 1:top + 1]
+                words = {"kind": _(terz.KIND_TEXT[kind]), "card": _card_text(ranks[-1], suit), "n": length}
+                label = (_("%(kind)s to %(card)s") if length == shortest[kind]
+                         else _("%(kind)s of %(n)s to %(card)s")) % words
+                choices.append({"cards": " ".join(rank + suit for rank in ranks), "label": label})
+        groups.append({"label": _("%(kind)s (%(points)s), %(n)s cards") % {
+            "kind": _(terz.KIND_TEXT[kind]), "points": points, "n": length}, "choices": choices})
+    fours = [{"cards": " ".join(rank.value + suit for suit in SUITS),
+              "label": "%s (%s)" % (_(terz.KIND_TEXT[kind]), points)}
+             for rank, (kind, points) in sorted(terz.FOURS.items(), key=lambda item: RANKS.index(item[0].value))]
+    groups.append({"label": _("Four of a kind"), "choices": fours})
+    kind, points = terz.MARRIAGE
+    groups.append({"label": "%s (%s)" % (_(terz.KIND_TEXT[kind]), points), "choices": [
+        {"cards": f"K{suit} Q{suit}", "label": _("%(kind)s %(suit)s") % {
+            "kind": _(terz.KIND_TEXT[kind]), "suit": labels.SUIT_SYMBOLS[suit]}} for suit in SUITS]})
+    return groups
 
 
 # ---------------------------------------------------------------- the contract
@@ -241,6 +279,7 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
                 for key in ("trump", "counter", "last_trick", "player", "penalty_points", "reason")},
         "suits": [(s, labels.SUIT_SYMBOLS[s], labels.SUIT_NAMES[s]) for s in SUITS],
         "slots": slot_rows(values, errors, players),
+        "quick": quick_declarations(),
         "ranks": RANKS,
         "false_values": [str(v) for v in FALSE_DECLARATION_VALUES],
         "forfeit_reasons": list(FORFEIT_REASONS.items()),
