@@ -128,28 +128,30 @@ def test_a_terz_deal_with_two_declarations(page: Page, sign_in, live_server, own
 
 
 def test_a_tongits_hand(page: Page, sign_in, live_server, owner, console_errors) -> None:
-    # The stock runs out, Вика took the last card. Аня 7♥7♠7♦ laid, 2♣ K♦ left (12); Борис A♥2♥3♥
-    # laid, 4♣ 5♣ left (9): Борис wins. Вика laid nothing: burned (Q♠ J♠ 9♦). Antes 2 each, pot 6;
-    # Аня pays 1 + 1 (Борис's ace) = 2, Вика 1 + 1 + 1 (burned) = 3: −4, 3, −5.
+    # The stock runs out, Вика took the last card. Аня counts 12, Борис 9 (with one ace in his melds),
+    # Вика laid no meld: burned, 29. Борис wins with the lowest count. Antes 2 each, pot 6; Аня pays
+    # 1 + 1 (Борис's ace) = 2, Вика 1 + 1 + 1 (burned) = 3: −4, 3, −5.
     open_match(page, sign_in, live_server, owner, "tongits", ("Аня", "Борис", "Вика"))
     form, taps = page.locator("#entry-form"), Taps()
+    # The quick entry is offered first; card by card is one tap away.
+    expect(form.get_by_role("radio", name="The counts only")).to_be_checked()
+    expect(form.locator("#seat-0")).to_be_hidden()
+    form.locator(".mode-picker label").filter(has_text="Card by card").click()
+    expect(form.locator("#seat-0")).to_be_visible()
+    expect(form.locator("#count_0")).to_be_hidden()
+    form.locator(".mode-picker label").filter(has_text="The counts only").click()
     taps.tap(form.locator("#ending label").filter(has_text="The stock ran out"))
     taps.tap(form.locator("#last_draw label").filter(has_text="Вика"))
-    for where, codes in (("meld_0_0", "7H 7S 7D"), ("hand_0", "2C KD"), ("meld_1_0", "AH 2H 3H"),
-                         ("hand_1", "4C 5C"), ("hand_2", "QS JS 9D")):
-        if where.startswith("meld"):
-            box = form.locator(f'details[data-slot="{where}"]')
-            taps.tap(box.locator("> summary"))
-        else:
-            box = form.locator(f"#seat-{where[-1]} .hand-slot")
-        for code in codes.split():
-            taps.tap(box.locator(f'label.card-pick:has(input[value="{code}"])'))
+    for index, count in enumerate(("12", "9", "29")):
+        taps.type(form.locator(f"#count_{index}"), count)
+    taps.tap(form.locator("#burned label").filter(has_text="Вика"))
+    taps.type(form.locator("#winner_aces"), "1")
     shoot(page, "taps-tongits.png")
     taps.tap(form.get_by_role("button", name="Save the hand"))
     totals(page, "−4", "3", "−5")
-    record("Tong Its", "a light hand card by card: the ending, who drew last, two melds, three hands",
-           taps.count, 10)
-    assert taps.count == 18
+    record("Tong Its", "the quick entry: the ending, who drew last, three counts, who is burned, the winner's "
+           "aces", taps.count, 10)
+    assert taps.count == 8
 
 
 def test_a_thirteens_deal_in_points(page: Page, sign_in, live_server, owner, console_errors) -> None:

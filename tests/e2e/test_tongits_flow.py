@@ -79,6 +79,9 @@ def test_two_hands_of_tongits_on_a_phone(page: Page, live_server) -> None:
     # Борис wins with the lowest count, 9. Antes: 2 each, the pot holds 6. Аня pays 1 (win) + 1
     # (his ace) = 2; Вика 1 + 1 + 1 (burned) = 3. Totals: Аня −2 −2 = −4, Борис −2 + 5 = 3,
     # Вика −2 −3 = −5; pot 6; Борис has won 1 in a row.
+    # The quick entry (the counts only) is offered first: this hand is entered card by card.
+    expect(page.locator("#entry-form #seat-0")).to_be_hidden()
+    page.locator("#entry-form .mode-picker label").filter(has_text="Card by card").click()
     pick(page, "ending", "The stock ran out")
     expect(page.locator("#entry-form #caller")).to_be_hidden()  # only the stock-out's question
     pick(page, "last_draw", "Вика")
@@ -113,6 +116,7 @@ def test_two_hands_of_tongits_on_a_phone(page: Page, live_server) -> None:
     # Each loser pays 3 (tongit) + 3 (a four of a kind) = 6: Борис +12, and his second win in a
     # row takes the pot of 12. Totals: Аня −4 −2 −6 = −12; Борис 3 −2 +12 +12 = 25;
     # Вика −5 −2 −6 = −13; pot 0, the streak restarts.
+    page.locator("#entry-form .mode-picker label").filter(has_text="Card by card").click()
     pick(page, "ending", "Tongit")
     pick(page, "caller", "Борис")
     tap_meld(page, 0, 0, "9C 9H 9S")

@@ -5,8 +5,9 @@ services. Field names: ``ending``; ``caller``, ``challengers`` (several) and ``l
 the ones the ending uses are sent (RULES.md: "caller for tongit and draw, challengers (possibly
 empty) for draw, last_draw for stock_out"); per seat ``meld_<seat>_<slot>`` (the cards of one
 meld, from a card grid), ``concealed_<seat>_<slot>`` (that meld was kept in hand: ``secret``)
-and ``hand_<seat>`` (the unmelded cards); ``player``, ``penalty_points``, ``penalty_reason`` for
-the penalty; ``action`` says which entry.
+and ``hand_<seat>`` (the unmelded cards); or, with ``mode`` "quick" (the quick entry, offered first),
+``count_<seat>``, ``burned`` (several), ``winner_aces``, ``winner_fours``; ``player``,
+``penalty_sign``, ``penalty_points``, ``penalty_reason`` for the penalty; ``action`` says which entry.
 """
 
 from __future__ import annotations
@@ -62,8 +63,25 @@ def _seat_text(value: Any) -> str | None:
 # ---------------------------------------------------------------- the form contract
 
 
+QUICK = "quick"  # the quick entry (``type: "result"``): each player's count, offered first
+
+
 def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
-    return {"action": "play", "ending": None, "challengers": [], "hands": []}
+    return {"action": "play", "mode": QUICK, "ending": None, "challengers": [], "hands": []}
+
+
+class QuickForm(forms.Form):
+    """The quick entry: each seat's count of unmelded cards, who is burned, the winner's aces and
+    fours (blank: none)."""
+
+    burned = Several()
+    winner_aces = Number()
+    winner_fours = Number()
+
+    def __init__(self, data: QueryDict, seats: int):
+        super().__init__(data)
+        for seat in range(seats):
+            self.fields[f"count_{seat}"] = Number()
 
 
 class PlayForm(forms.Form):
@@ -103,7 +121,7 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
     if post.get("action") == "penalty":
         return penalty_entry(post)
     typed = read(PlayForm(post, seats))
-    entry: dict[str, Any] = {"type": "play"}
+    entry: dict[str, Any] = {"type": "result" if post.get("mode") == QUICK else "play"}
     ending = typed["ending"] or None
     if ending is not None:
         entry["ending"] = ending
@@ -115,6 +133,13 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
         entry["challengers"] = [number(seat) for seat in typed["challengers"]]
     if ending == "stock_out":
         entry["last_draw"] = typed["last_draw"]
+    if entry["type"] == "result":
+        quick = read(QuickForm(post, seats))
+        entry["counts"] = [quick[f"count_{seat}"] for seat in range(seats)]
+        entry["burned"] = [number(seat) for seat in quick["burned"]]
+        entry["winner_aces"] = 0 if quick["winner_aces"] is None else quick["winner_aces"]
+        entry["winner_fours"] = 0 if quick["winner_fours"] is None else quick["winner_fours"]
+        return entry
     hands = []
     for hand in _hands(typed, seats):
         item: dict[str, Any] = {"melds": hand["melds"]}
@@ -140,7 +165,7 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
                 "challengers": [], "hands": []}
     hands = entry.get("hands") or []
     return {
-        "action": "play", "ending": entry.get("ending"), "caller": _seat_text(entry.get("caller")),
+        "action": "play", "mode": "cards", "ending": entry.get("ending"), "caller": _seat_text(entry.get("caller")),
         "challengers": [str(seat) for seat in entry.get("challengers") or []],
         "last_draw": _seat_text(entry.get("last_draw")),
         "hands": [{"melds": [list(m) for m in hand.get("melds") or []],
@@ -155,7 +180,9 @@ def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
     return {"action": post.get("action", "play"), "ending": post.get("ending"), "caller": post.get("caller"),
             "challengers": post.getlist("challengers"), "last_draw": post.get("last_draw"),
             "player": post.get("player"), "penalty_points": post.get("penalty_points"),
-            "penalty_sign": post.get("penalty_sign"),
+            "penalty_sign": post.get("penalty_sign"), "mode": post.get("mode"), "burned": post.getlist("burned"),
+            "winner_aces": post.get("winner_aces"), "winner_fours": post.get("winner_fours"),
+            **{f"count_{seat}": post.get(f"count_{seat}") for seat in range(seats)},
             "penalty_reason": post.get("penalty_reason", ""), "hands": _hands(read(PlayForm(post, seats)), seats)}
 
 
@@ -175,8 +202,12 @@ def field_name(api_field: str | None, action: str = "play") -> str:
         if part and index is not None:
             return f"hands_{seat}_{part}_{index}"
         return f"hands_{seat}"
+    found = re.match(r"counts\[(\d+)\]", api_field)
+    if found:
+        return f"count_{found.group(1)}"
     name = re.match(r"[a-z_]+", api_field)
-    if name and name.group(0) in ("ending", "caller", "challengers", "last_draw"):
+    if name and name.group(0) in ("ending", "caller", "challengers", "last_draw", "counts", "burned",
+                                  "winner_aces", "winner_fours"):
         return name.group(0)
     return "__all__"
 
@@ -226,7 +257,8 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
     """Each seat with its meld slots (laid melds first, then concealed ones, then empty slots), its
     hand, and the errors next to each; whatever error has no place of its own goes on top."""
     used = {"ending", "caller", "challengers", "last_draw", "player", "penalty_points", "penalty_sign",
-            "penalty_reason"}
+            "penalty_reason", "counts", "burned", "winner_aces", "winner_fours"}
+    burned = {str(seat) for seat in values.get("burned") or []}
     hands = values.get("hands") or []
     players = []
     for seat in seat_rows:
@@ -241,8 +273,10 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
             slots.append({"index": slot, "number": slot + 1, "name": f"meld_{index}_{slot}",
                           "concealed_name": f"concealed_{index}_{slot}", "cards": cards, "concealed": concealed,
                           "errors": errors.get(key, []) if key else []})
-        used |= {f"hands_{index}", f"hands_{index}_hand"}
+        used |= {f"hands_{index}", f"hands_{index}_hand", f"count_{index}"}
         players.append({"index": index, "name": seat["name"], "dealer": seat.get("dealer"), "slots": slots,
+                        "count": values.get(f"count_{index}"), "count_errors": errors.get(f"count_{index}", []),
+                        "burned": str(index) in burned,
                         "hand": held.get("hand") or [], "hand_name": f"hand_{index}",
                         "errors": errors.get(f"hands_{index}", []),
                         "hand_errors": errors.get(f"hands_{index}_hand", [])})
@@ -251,6 +285,8 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
     return {
         "quick_entry": quick_entry(quick, [seat["name"] for seat in seat_rows]) if quick else None,
         "players": players, "ranks": RANKS, "endings": list(ENDINGS.items()),
+        "mode": "cards" if values.get("mode") == "cards" or (values.get("mode") is None and hands) else QUICK,
+        "winner_aces": values.get("winner_aces"), "winner_fours": values.get("winner_fours"),
         "ending": values.get("ending"), "caller": _seat_text(values.get("caller")),
         "challengers": [str(s) for s in values.get("challengers") or []],
         "last_draw": _seat_text(values.get("last_draw")),
