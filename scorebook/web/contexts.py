@@ -111,9 +111,23 @@ def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | N
     seats = seat_rows(match, state)
     post_url = (reverse("web:deal-create", args=[match.pk]) if number is None
                 else reverse("web:deal-edit", args=[match.pk, number]))
-    return {"template": form.TEMPLATE, "values": values, "errors": errors, "warnings": warnings or [],
-            "client_id": uuid.uuid4().hex, "editing": number, "seats": seats, "post_url": post_url,
-            "general_errors": errors.get("__all__", [])} | form.form_context(match, state, values, errors, seats)
+    context = {"template": form.TEMPLATE, "values": values, "errors": errors, "warnings": warnings or [],
+               "client_id": uuid.uuid4().hex, "editing": number, "seats": seats, "post_url": post_url,
+               "general_errors": errors.get("__all__", [])} | form.form_context(match, state, values, errors, seats)
+    return context | {"error_summary": error_summary(errors, context["general_errors"])}
+
+
+def error_summary(errors: dict[str, list[str]], general: list[str]) -> list[dict[str, str]]:
+    """Every refusal of a save, for the summary on top of the form: each message once, with the form
+    field it belongs to (a link to it) unless it is one of the form's general errors."""
+    items = [{"field": "", "message": str(message)} for message in dict.fromkeys(general)]
+    seen = {item["message"] for item in items}
+    for field, messages in errors.items():
+        for message in messages:
+            if field != "__all__" and str(message) not in seen:
+                seen.add(str(message))
+                items.append({"field": field, "message": str(message)})
+    return items
 
 
 def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, Any]:

@@ -6,8 +6,53 @@
 //   policy refuses; cancelling the request here does the same.
 // - A <select data-autosubmit> sends its form when it changes (the language switch).
 // - A <button data-print> prints the page.
+// - A refused save's summary on top of the form ([data-error-summary]) is scrolled into view and
+//   focused; each of its links takes the eye to its field.
 (function () {
   "use strict";
+
+  function showSummary(root) {
+    var summary = root && root.querySelector ? root.querySelector("[data-error-summary]") : null;
+    if (summary) {
+      summary.scrollIntoView({block: "start"});
+      summary.focus({preventScroll: true});
+    }
+  }
+  document.addEventListener("DOMContentLoaded", function () { showSummary(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { showSummary(event.target); });
+
+  // The field of an error: its id, its name, its fieldset ("khrap-field"), else the place on the
+  // form where the same message stands beside its field.
+  function errorField(form, key, message) {
+    var found = document.getElementById(key) || form.querySelector("[name='" + key + "']:not([type=hidden])") ||
+      document.getElementById(key + "-field");
+    if (found) {
+      return found;
+    }
+    var items = form.querySelectorAll(".errorlist li");
+    for (var i = 0; i < items.length; i++) {
+      if (!items[i].closest("[data-error-summary]") && items[i].textContent.trim() === message) {
+        return items[i].closest(".has-error, fieldset, details, .field") || items[i];
+      }
+    }
+    return null;
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-error-field]") : null;
+    var section = link ? link.closest("section") : null;
+    var target = section ? errorField(section, link.getAttribute("data-error-field"), link.textContent.trim()) : null;
+    if (!target) {
+      return;
+    }
+    event.preventDefault();
+    var details = target.closest("details");
+    if (details) {
+      details.open = true;
+    }
+    target.scrollIntoView({block: "center"});
+    var input = target.matches("input, select, textarea") ? target : target.querySelector("input:not([type=hidden]), select, textarea");
+    (input || target).focus({preventScroll: true});
+  });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var element = event.detail && event.detail.elt;
