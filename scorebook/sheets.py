@@ -71,6 +71,10 @@ def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int],
     (``neutral_stop``): the replay ended at a deal the rules refuse, so the sheet is the replay
     up to it."""
     state = sheet.state
+    warnings: dict[int, list[dict[str, Any]]] = {}
+    for violation in sheet.violations:
+        if not violation.is_error and violation.deal is not None:
+            warnings.setdefault(violation.deal, []).append(neutral_violation(violation))
     return {
         "engine": rules_stamp(game),
         "rows": [{
@@ -79,6 +83,8 @@ def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int],
             "marks": [list(m) for m in row.outcome.marks],
             "lines": [neutral_line(item) for item in row.outcome.lines],
             "result": dict(row.outcome.result),
+            # What the referee warned of when the deal was saved, kept on its row.
+            "warnings": warnings.get(row.number, []),
         } for row in sheet.rows],
         "totals": list(state.totals),
         "finished": state.finished,

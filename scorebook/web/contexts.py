@@ -74,7 +74,9 @@ def sheet_context(match: Match) -> dict[str, Any]:
                   "extra": extra_cells[i]} for i in range(seats)]
         rows.append({"number": row["number"], "dealer": row["dealer"], "type": row["type"], "cells": cells,
                      "tail": extras["tail"], "result": row["result"],
-                     "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False})
+                     "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False,
+                     # a sheet cached before rows kept their warnings has none
+                     "warnings": [render_violation(v, match.players)["message"] for v in row.get("warnings", [])]})
     for number in neutral["voided"]:
         deal = stored.get(number)
         rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": True,
