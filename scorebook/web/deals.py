@@ -50,15 +50,21 @@ def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str,
                  number: int | None) -> dict[str, list[str]]:
     """The refusal by form field. A violation of a deal before *number* (the one written) cannot
     come from this form — it is a stored deal the rules refuse now — so it goes above the form,
-    saying which deal; one of a later deal this write would make invalid stays beside the field
-    that changed it."""
+    saying which deal; one of a later deal this write would make invalid says which deal it would
+    break, beside the field that changed it (above the form for a void, which has no field)."""
     errors: dict[str, list[str]] = defaultdict(list)
     for v in capped(rejected.violations):
         earlier = v.deal is not None and number is not None and v.deal < number
-        # The client id is the write's, not the entry's: its refusal goes above the form too.
-        name = "__all__" if earlier or v.field == "client_id" else form.field_name(v.field, action)
+        later = v.deal is not None and number is not None and v.deal > number
+        # The client id is the write's, not the entry's: its refusal goes above the form too. A void
+        # has no field: what it would break goes above the form.
+        above = earlier or v.field == "client_id" or (later and action == "void")
+        name = "__all__" if above else form.field_name(v.field, action)
         message = violation_json(v, players)["message"]
-        if v.deal is not None and name == "__all__":
+        if later:
+            message = _("Deal %(number)s would no longer be valid: %(message)s") % {
+                "number": v.deal, "message": message}
+        elif v.deal is not None and name == "__all__":
             message = on_deal(v.deal, message)
         errors[name].append(message)
     return dict(errors)
