@@ -95,7 +95,7 @@ def test_a_terz_match_is_kept_on_a_phone(page: Page, live_server) -> None:
     # Остап 108 + 20 = 128 → 130; Марко 42 + 200 = 242 → 240.
     enter_play(page, "♥", "Марко", 42, last_trick="Остап",
                declarations=(("Остап", "7♥ 8♥ 9♥"), ("Марко", "J♠ J♥ J♦ J♣"), ("Остап", "K♥ Q♥")),
-               check="Марко scores his declarations.", screenshot=SCREENSHOTS / "terz-entry.png")
+               check="Марко scores their declarations.", screenshot=SCREENSHOTS / "terz-entry.png")
     expect_totals(page, "130", "240")
     row = page.locator("#deal-1")
     expect(row.locator(".cell").nth(1).locator(".mark-declaration")).to_have_text("declared")
@@ -112,7 +112,7 @@ def test_a_terz_match_is_kept_on_a_phone(page: Page, live_server) -> None:
     # Остап 190 + 90 + 100 = 380; Марко 320 + 60 + 20 = 400.
     enter_play(page, "♦", "Марко", 60, last_trick="Марко",
                declarations=(("Остап", "A♠ A♥ A♦ A♣"), ("Марко", "10♦ J♦ Q♦ K♦"), ("Марко", "K♦ Q♦")),
-               check="Остап scores his declarations.")
+               check="Остап scores their declarations.")
     expect_totals(page, "380", "400")
 
     # ---- a false declaration by Марко: 100 up the mountain. The totals stand; the mountain shows

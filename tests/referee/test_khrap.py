@@ -115,7 +115,7 @@ def test_bad_options(raw: Any, preset: str | None, expected: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("pot", "entry", "options", "deltas", "pot_after"), [
-    # fifths (the default): every player who kept his promise takes a fifth of the amount per trick.
+    # fifths (the default): every player who kept the promise takes a fifth of the amount per trick.
     pytest.param(15, play(0, (3, 1, 1)), {}, (9, 3, 3), 0, id="circle-1-all-kept"),  # 3×3, 1×3, 1×3 = 15
     pytest.param(15, play(0, (5, 0, 0)), {}, (15, -15, -15), 30,
                  id="khraper-takes-five-whisters-fail"),  # 15 − 15 + 15 + 15 = 30
@@ -143,7 +143,7 @@ def test_bad_options(raw: Any, preset: str | None, expected: list[str]) -> None:
                  id="circle-2-half-the-pot"),  # 30 ÷ 2 = 15 at stake, fifth 3: 3 + 9 + 3 = 15 out
     pytest.param(30, play(0, (2, 2, 1), circle=2), {}, (-30, 6, 3), 51,
                  id="circle-2-fine-on-the-whole-pot"),  # 15 at stake, fifth 3; fine 1 × 30: 30 − 9 + 30
-    # RULES.md: the odd units of the fifths go to a khraper who kept his promise, else they stay.
+    # RULES.md: the odd units of the fifths go to a khraper who kept the promise, else they stay.
     pytest.param(21, play(0, (3, 1, 1)), {}, (13, 4, 4), 0,
                  id="odd-units-to-the-khraper"),  # 21 = 5 × 4 + 1: 3 × 4 + 1 = 13, 4, 4: 21 out, pot empty
     pytest.param(21, play(1, (0, 5, 0)), {}, (-21, 21, -21), 42,
@@ -342,9 +342,9 @@ def test_the_explanation_lists_every_payment_and_the_pot() -> None:
         "Аня khraps in circle 1: promises 3 tricks, takes 2",
         "Circle 1: the whole pot is at stake, 15",
         "One trick is worth a fifth: 15 ÷ 5 = 3",
-        "Борис kept his promise: 2 × 3 = 6 from the pot",
-        "Вика kept his promise: 1 × 3 = 3 from the pot",
-        "Аня failed his khrap with 2: pays 1 × 15 = 15 into the pot",
+        "Борис kept the promise: 2 × 3 = 6 from the pot",
+        "Вика kept the promise: 1 × 3 = 3 from the pot",
+        "Аня failed the khrap with 2: pays 1 × 15 = 15 into the pot",
         "Pot 0 → 21",
     ]
     assert text[1] == [
@@ -357,9 +357,9 @@ def test_the_explanation_lists_every_payment_and_the_pot() -> None:
         "Борис khraps in circle 2: promises 3 tricks, takes 2",
         "Circle 2: half the pot is at stake, 36 ÷ 2 = 18",
         "One trick is worth a fifth: 18 ÷ 5 = 3 rounded down (the rest stays in the pot)",
-        "Аня kept his promise: 1 × 3 = 3 from the pot",
-        "Вика kept his promise: 2 × 3 = 6 from the pot",
-        "Борис failed his khrap with 2: pays 1 × 36 = 36 into the pot",
+        "Аня kept the promise: 1 × 3 = 3 from the pot",
+        "Вика kept the promise: 2 × 3 = 6 from the pot",
+        "Борис failed the khrap with 2: pays 1 × 36 = 36 into the pot",
         "Pot 36 → 63",
     ]
     assert result.state.pot == 63
@@ -374,10 +374,10 @@ def test_the_explanation_of_the_odd_units_and_a_revoke() -> None:
         "Борис khraps in circle 1: promises 3 tricks, takes 3",
         "Circle 1: the whole pot is at stake, 21",
         "One trick is worth a fifth: 21 ÷ 5 = 4 rounded down (what is left over, 1, goes to the khraper, who kept "
-        "his promise)",
-        "Аня kept his promise: 1 × 4 = 4 from the pot",
-        "Борис kept his promise: 3 × 4 + 1 left over = 13 from the pot",
-        "Вика revoked: he counts as failed and takes nothing, pays 1 × 21 = 21 into the pot",
+        "the promise)",
+        "Аня kept the promise: 1 × 4 = 4 from the pot",
+        "Борис kept the promise: 3 × 4 + 1 left over = 13 from the pot",
+        "Вика revoked: counts as failed and takes nothing, pays 1 × 21 = 21 into the pot",
         "Pot 21 → 25",
     ]
     assert result.rows[1].totals == (-16, 14, -23)  # −20 + 4, 1 + 13, −2 − 21

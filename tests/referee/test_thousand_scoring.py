@@ -254,7 +254,7 @@ def by_seat(result: Any, field: str) -> list[Any]:
     pytest.param([ON_BARREL, play(1, points=(10, 100, 10)), play(1, points=(10, 100, 10)),
                   play(0, 120, points=(110, 5, 5), marriages={0: "S"})], {}, (760, 205, 25),
                  id="barrel-third-deal-120-falls"),
-    # accumulate: a declarer on the barrel adds his card points exactly: 880 + 105 = 985 (not the contract)
+    # accumulate: a declarer on the barrel adds their card points exactly: 880 + 105 = 985 (not the contract)
     pytest.param([ON_BARREL, play(0, 100, points=(105, 10, 5), marriages={0: "H"})], {"barrel_mode": "accumulate"},
                  (985, 10, 5), id="accumulate-declarer-adds-card-points"),
     # barrel_deals 1: the first deal after mounting is the last: 880 − 120 = 760

@@ -312,7 +312,7 @@ def test_stock_out_winner_without_last_draw() -> None:
     pytest.param(draw(0, (1,), A9, hand("", "AC"), C10), CLASSIC, (5, -6, -5), 0, [1], id="draw-burned-challenger"),
     # Burned non-challenger pays pay_burned too ("whatever the ending"): 2 pays 3 + 1.
     pytest.param(draw(0, (), A9, B10, hand("", "KC")), CLASSIC, (5, -5, -6), 0, [2], id="draw-burned-bystander"),
-    # A challenger lays his concealed melds down when he fights (seed: "повинен відкрити свою руку,
+    # A challenger lays their concealed melds down when he fights (seed: "повинен відкрити свою руку,
     # скинути набір карт"): 1 (J♥ J♠ J♦ concealed, 2♣ = 2) is not burned and beats the caller's 9.
     # Each pays 3 (draw). 1: −2 + 6 = 4; 0, 2: −5.
     pytest.param(draw(0, (1,), A9, hand("", "2C", "JH JS JD"), C10), CLASSIC, (-5, 4, -5), 1, [],
@@ -420,7 +420,7 @@ def test_a_challenger_laying_down_his_concealed_melds_is_explained() -> None:
     _s, outcome = tongits.apply(tongits.initial_state(CLASSIC, 3, 0),
                                 draw(0, (1,), A9, hand("", "2C", "JH JS JD"), C10))
     text = [item.english() for item in outcome.lines]
-    assert "seat 1 fights the draw and lays his concealed melds down" in text
+    assert "seat 1 fights the draw and lays their concealed melds down" in text
     assert "seat 0 called a draw: seat 1 wins with the lowest count, 2" in text
     assert outcome.result["burned"] == [] and outcome.result["reason"] == "lowest"
 

@@ -224,7 +224,7 @@ def test_the_page_compares_declarations_picked_on_the_grid(signed_in: Client) ->
         HTTP_HX_REQUEST="true")
     html = answer.content.decode()
     assert html.strip().startswith('<div id="terz-verdict"')
-    assert "Player 2 scores his declarations." in html
+    assert "Player 2 scores their declarations." in html
     assert html.count("does not count</span>") == 1  # the terz
     assert html.count("counts</span>") == 2  # the jacks and the marriage
     assert "<dd>+20</dd>" in html and "<dd>+200</dd>" in html
@@ -235,9 +235,9 @@ def test_the_match_page_check_names_the_players_of_my_match_only(signed_in: Clie
     theirs = services.match_create(owner=stranger, game="terz", players=["Ева", "Юра"])
     fields = {"trump": "S", "decl_0_player": "1", "decl_0": ["7S", "8S", "9S"], "counter": "0", "counted": "40"}
     html = signed_in.post("/referee/terz/compare/", fields | {"match": mine.pk}, HTTP_HX_REQUEST="true").content.decode()
-    assert "Марко scores his declarations." in html
+    assert "Марко scores their declarations." in html
     html = signed_in.post("/referee/terz/compare/", fields | {"match": theirs.pk}, HTTP_HX_REQUEST="true").content.decode()
-    assert "Player 2 scores his declarations." in html and "Юра" not in html
+    assert "Player 2 scores their declarations." in html and "Юра" not in html
 
 
 @pytest.mark.parametrize(("fields", "message"), [

@@ -18,7 +18,7 @@ class PlayResult:
     pot: int  # the pot the payouts and fines are counted on (after the antes)
     at_stake: int  # the whole pot (circle 1) or half of it (circle 2)
     fifth: int | None  # what one trick is worth; None when the khraper takes all
-    kept: tuple[bool, ...]  # who kept his promise
+    kept: tuple[bool, ...]  # who kept the promise
     taken: tuple[int, ...]  # paid out of the pot, per seat
     fines: tuple[int, ...]  # paid into the pot, per seat
     renonce: tuple[int, ...]  # who revoked

@@ -5,7 +5,7 @@ of those who failed, on the pot as it stood before the payouts → what stays ca
 Whole money. The stake is a multiple of 5 (seed: "сумму денег, кратную пяти"), so a pot of
 antes splits into whole fifths; but half a pot (circle 2) and a pot left over after a failure
 need not. RULES.md rounds **down**: half the pot is ``pot // 2`` and one fifth is
-``amount // 5``. The odd units of the fifths (at most 4) go to a khraper who kept his promise,
+``amount // 5``. The odd units of the fifths (at most 4) go to a khraper who kept the promise,
 so five kept tricks take the whole amount ("забирает весь кон") and a pot never sticks on them;
 when he failed they stay in the pot, as does the odd unit of a half. Money is conserved and
 every payout is a whole number. What stays is a pot that is not empty: no antes go in on top
@@ -37,8 +37,8 @@ class Settlement:
 
     pot: int  # the pot before the payouts: the fines are multiples of it
     at_stake: int  # the whole pot (circle 1) or half of it, rounded down (circle 2)
-    fifth: int  # at_stake // 5: what one trick is worth to a player who kept his promise
-    odd: int  # at_stake % 5, paid to the khraper on top of his fifths when he kept his promise; else 0
+    fifth: int  # at_stake // 5: what one trick is worth to a player who kept the promise
+    odd: int  # at_stake % 5, paid to the khraper on top of his fifths when he kept the promise; else 0
     kept: tuple[bool, ...]  # False for a revoker, whatever he took
     taken: tuple[int, ...]  # paid out of the pot, per seat
     fines: tuple[int, ...]  # paid into the pot, per seat
@@ -70,7 +70,7 @@ def settle(options: Options, pot: int, play: Play) -> Settlement:
         # RULES.md, pot_mode "khraper_takes_all": the successful khraper alone takes the amount.
         taken = tuple(at_stake if seat == khraper else 0 for seat in range(seats))
     else:
-        # RULES.md: the odd units of the fifths go to a khraper who kept his promise, so five kept
+        # RULES.md: the odd units of the fifths go to a khraper who kept the promise, so five kept
         # tricks take the whole amount ("он забирает весь кон") and a pot never sticks on them;
         # when he failed they stay in the pot.
         odd = at_stake - 5 * fifth if kept[khraper] else 0
@@ -165,11 +165,11 @@ def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
                  amount=money.at_stake)
     takes_all = opts.pot_mode == "khraper_takes_all" and money.kept[khraper]
     if takes_all:
-        deal.say(_("%(player)s made his khrap and takes all that is at stake: %(amount)s"),
+        deal.say(_("%(player)s made the khrap and takes all that is at stake: %(amount)s"),
                  player=Seat(khraper), amount=money.at_stake)
     elif money.odd:
         deal.say(_("One trick is worth a fifth: %(amount)s ÷ 5 = %(fifth)s rounded down (what is left over, "
-                   "%(odd)s, goes to the khraper, who kept his promise)"), amount=money.at_stake, fifth=money.fifth,
+                   "%(odd)s, goes to the khraper, who kept the promise)"), amount=money.at_stake, fifth=money.fifth,
                  odd=money.odd)
     elif money.at_stake % 5:
         deal.say(_("One trick is worth a fifth: %(amount)s ÷ 5 = %(fifth)s rounded down (the rest stays in the "
@@ -183,14 +183,14 @@ def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
             if seat == khraper:
                 deal.mark(seat, "made")
             if takes_all and seat != khraper:
-                deal.say(_("%(player)s took %(tricks)s, his promise kept, but the khraper takes all: nothing"),
+                deal.say(_("%(player)s took %(tricks)s, the promise kept, but the khraper takes all: nothing"),
                          player=Seat(seat), tricks=tricks)
             elif seat == khraper and money.odd:
-                deal.say(_("%(player)s kept his promise: %(tricks)s × %(fifth)s + %(odd)s left over = %(taken)s "
+                deal.say(_("%(player)s kept the promise: %(tricks)s × %(fifth)s + %(odd)s left over = %(taken)s "
                            "from the pot"), player=Seat(seat), tricks=tricks, fifth=money.fifth, odd=money.odd,
                          taken=money.taken[seat])
             elif not takes_all:
-                deal.say(_("%(player)s kept his promise: %(tricks)s × %(fifth)s = %(taken)s from the pot"),
+                deal.say(_("%(player)s kept the promise: %(tricks)s × %(fifth)s = %(taken)s from the pot"),
                          player=Seat(seat), tricks=tricks, fifth=money.fifth, taken=money.taken[seat])
             deal.take_out(seat, money.taken[seat])
     for seat in range(deal.state.seats):
@@ -199,7 +199,7 @@ def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
         fine = money.fines[seat]
         if seat in entry.renonce:
             deal.mark(seat, "renonce")
-            deal.say(_("%(player)s revoked: he counts as failed and takes nothing, pays %(times)s × %(pot)s = "
+            deal.say(_("%(player)s revoked: counts as failed and takes nothing, pays %(times)s × %(pot)s = "
                        "%(fine)s into the pot"), player=Seat(seat), times=opts.renonce_fail, pot=money.pot, fine=fine)
             deal.pay_in(seat, fine)
             continue
@@ -209,11 +209,11 @@ def _score_play(deal: _Deal, entry: Play) -> dict[str, Any]:
             text = _("%(player)s whisted and took no trick: pays %(times)s × %(pot)s = %(fine)s into the pot")
         elif entry.dark:
             times = opts.dark_fail
-            text = _("%(player)s failed his dark khrap with %(tricks)s: pays %(times)s × %(pot)s = %(fine)s "
+            text = _("%(player)s failed the dark khrap with %(tricks)s: pays %(times)s × %(pot)s = %(fine)s "
                      "into the pot")
         else:
             times = opts.khraper_fail
-            text = _("%(player)s failed his khrap with %(tricks)s: pays %(times)s × %(pot)s = %(fine)s into "
+            text = _("%(player)s failed the khrap with %(tricks)s: pays %(times)s × %(pot)s = %(fine)s into "
                      "the pot")
         deal.say(text, player=Seat(seat), tricks=entry.tricks[seat], times=times, pot=money.pot, fine=fine)
         deal.pay_in(seat, fine)

@@ -177,7 +177,7 @@ def compare(trump: Suit, declarations: Sequence[Declaration], seats: int = 2) ->
     scorer = step = None
     if len(best) == 1:
         scorer = next(iter(best))
-        lines.append(line(_("Only %(player)s declared a combination: his combinations count"), player=Seat(scorer)))
+        lines.append(line(_("Only %(player)s declared a combination: their combinations count"), player=Seat(scorer)))
     elif best:
         # Seed 000: "окуляри за комбінацію нараховуються тільки тому гравцеві, у якого більш старша
         # комбінація"; ties broken as RULES.md orders them (STEPS).

@@ -104,7 +104,7 @@ def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
 
 def _parse_declaration(reader: EntryReader, raw: Any, where: str) -> Declaration | None:
     if not isinstance(raw, Mapping):
-        reader.bad("bad_type", _("A declaration is an object with a player and his cards."), where)
+        reader.bad("bad_type", _("A declaration is an object with a player and their cards."), where)
         return None
     for key in raw:
         if key not in _DECLARATION_FIELDS:

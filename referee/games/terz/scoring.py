@@ -120,7 +120,7 @@ def _score_penalty(deal: _Deal, entry: FalseDeclaration | WrongRecording | Penal
         # очок більше" — the total stands; the target rises.
         deal.mountain[seat] += entry.points
         deal.mark(seat, "mountain")
-        deal.say(_("%(player)s: false declaration, %(points)s up the mountain: he now needs %(needs)s"),
+        deal.say(_("%(player)s: false declaration, %(points)s up the mountain: they now need %(needs)s"),
                  player=Seat(seat), points=entry.points, needs=deal.state.options.target + deal.mountain[seat])
         return FalseDeclarationResult, {"player": seat, "points": entry.points}
     if isinstance(entry, WrongRecording):
@@ -128,7 +128,7 @@ def _score_penalty(deal: _Deal, entry: FalseDeclaration | WrongRecording | Penal
         # суперник приплюсовує її до своєї сумі очок."
         other = 1 - seat
         deal.mark(seat, "wrong_recording")
-        deal.say(_("%(player)s wrote down %(points)s too many: struck off him and added to %(other)s"),
+        deal.say(_("%(player)s wrote down %(points)s too many: struck off them and added to %(other)s"),
                  player=Seat(seat), points=entry.points, other=Seat(other))
         deal.add(seat, -entry.points)
         deal.add(other, entry.points)

@@ -188,7 +188,7 @@ def _score_declarer(deal: _Deal, entry: Play, seat: int, points: int, marriages:
     if accumulate:
         if made:
             deal.totals[seat] += points
-            deal.say(_("%(player)s on the barrel adds his card points exactly: %(points)s → %(total)s"),
+            deal.say(_("%(player)s on the barrel adds their card points exactly: %(points)s → %(total)s"),
                      player=Seat(seat), points=points, total=deal.totals[seat])
         else:
             deal.totals[seat] -= entry.contract
@@ -215,7 +215,7 @@ def _barrel_defence(deal: _Deal, seat: int, points: int, score: int) -> None:
     if opts.barrel_mode == "accumulate":
         # Seed 001: "Очки считаются вплоть до единицы. Набрал картами 34, так и записывают 34."
         deal.totals[seat] += points
-        deal.say(_("%(player)s on the barrel adds his card points exactly: %(points)s → %(total)s"),
+        deal.say(_("%(player)s on the barrel adds their card points exactly: %(points)s → %(total)s"),
                  player=Seat(seat), points=points, total=deal.totals[seat])
         return
     deal.say(_("%(player)s on the barrel: %(score)s on defence not added"), player=Seat(seat), score=score)
@@ -277,7 +277,7 @@ def _fall(deal: _Deal, seat: int, reason: str | Line, exact: int | None = None) 
     if used % opts.barrels_to_zero == 0:
         # Seed 001: "Если игрок слетает с третей бочки ... то он получает ноль очков в таблицу".
         deal.totals[seat] = 0
-        deal.say(_("%(player)s falls off the barrel (%(reason)s), his barrel number %(used)s: back to 0"),
+        deal.say(_("%(player)s falls off the barrel (%(reason)s), their barrel number %(used)s: back to 0"),
                  player=Seat(seat), reason=reason, used=used)
         return
     deal.totals[seat] = total
@@ -444,10 +444,10 @@ def _golden_circle(deal: _Deal, entry: Entry) -> None:
         deal.totals = [0] * state.seats
         deal.players = [PlayerState() for _ in range(state.seats)]
         deal.golden = (state.golden_circle + 1, 0, False)
-        deal.say(_("Nobody made his golden deal: everything back to 0, the golden circle is played again"))
+        deal.say(_("Nobody made the golden deal: everything back to 0, the golden circle is played again"))
     else:
         deal.golden = (0, 0, False)
-        deal.say(_("Nobody made his golden deal in %(circles)s circles: the totals stand"),
+        deal.say(_("Nobody made the golden deal in %(circles)s circles: the totals stand"),
                  circles=state.golden_circle)
 
 

@@ -49,12 +49,12 @@ def _validate_bidding(state: State, entry: Play | WriteOff, found: list[Violatio
     # golden round's 120 is no bid ("берет прикуп в темную"), so the ban never applies to a golden deal.
     ban = opts.bid_ban_below
     if ban is not None and state.totals[entry.declarer] < ban and entry.bid > 100 and not state.golden_circle:
-        found.append(error("bid_banned", _("%(player)s has %(total)s, below %(ban)s: he may not bid over 100."),
+        found.append(error("bid_banned", _("%(player)s has %(total)s, below %(ban)s: they may not bid over 100."),
                            "bid", player=Seat(entry.declarer), total=state.totals[entry.declarer], ban=ban))
     obliged = state.obligatory_declarer()
     if obliged is not None and entry.declarer != obliged:
-        found.append(error("barrel_declarer", _("%(player)s plays the obligatory deal of his third barrel: "
-                                                "the talon goes to him."), "declarer", player=Seat(obliged)))
+        found.append(error("barrel_declarer", _("%(player)s plays the obligatory deal of their third barrel: "
+                                                "the talon goes to them."), "declarer", player=Seat(obliged)))
 
 
 def _marriage_warning(state: State, entry: Play | WriteOff, declared: frozenset[str],
@@ -137,14 +137,14 @@ def _nothing_for_the_dealer(entry: Play, seat: int, found: list[Violation]) -> N
     `tricks[dealer]` are null)" — 0 is a number entered for him, not null. An empty marriage list
     stays accepted: it declares nothing, and it is how every stored 4-player deal holds his seat."""
     if entry.points[seat] is not None:
-        found.append(error("bad_seat", _("%(player)s deals and sits out: his card points stay empty (null), "
+        found.append(error("bad_seat", _("%(player)s deals and sits out: their card points stay empty (null), "
                                          "not %(value)s."), f"points[{seat}]", player=Seat(seat),
                            value=entry.points[seat]))
     if entry.marriages[seat]:
-        found.append(error("bad_seat", _("%(player)s deals and sits out: he declares no marriage."),
+        found.append(error("bad_seat", _("%(player)s deals and sits out: they declare no marriage."),
                            f"marriages[{seat}]", player=Seat(seat)))
     if entry.tricks is not None and entry.tricks[seat] is not None:
-        found.append(error("bad_seat", _("%(player)s deals and sits out: his tricks stay empty (null), "
+        found.append(error("bad_seat", _("%(player)s deals and sits out: their tricks stay empty (null), "
                                          "not %(value)s."), f"tricks[{seat}]", player=Seat(seat),
                            value=entry.tricks[seat]))
 
@@ -196,7 +196,7 @@ def _validate_write_off(state: State, entry: WriteOff) -> list[Violation]:
         found.append(error("write_off_not_allowed", _("A golden deal cannot be written off."), "type"))
     limit = opts.write_off_limit
     if limit is not None and state.players[entry.declarer].write_offs >= limit:
-        found.append(error("write_off_limit", _("%(player)s has used his write-offs (%(limit)s)."),
+        found.append(error("write_off_limit", _("%(player)s has used their write-offs (%(limit)s)."),
                            "declarer", player=Seat(entry.declarer), limit=limit))
     _marriage_warning(state, entry, frozenset(), found)
     return found

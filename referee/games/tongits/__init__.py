@@ -21,7 +21,7 @@ Settled here where seed and RULES.md are silent (each is repeated where it is co
   the streak is broken and the deal passes to the next seat.
 - A tongit caller lays every meld on the table when he calls (seed: "показує набір, поклавши
   карти на стіл"), so he is never burned, even when the entry lists his melds as ``secret``.
-  A draw challenger lays his concealed melds down when he fights (RULES.md; seed: "повинен
+  A draw challenger lays their concealed melds down when he fights (RULES.md; seed: "повинен
   відкрити свою руку, скинути набір карт"), so they save him from being burned too.
 - A draw challenger without any meld, laid or concealed, may fight (seed: "скинути набір карт,
   якщо такий є" — lay a meld down *if he has one*) but is burned, and a burned player cannot win

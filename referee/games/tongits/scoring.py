@@ -67,7 +67,7 @@ def _score_hand(deal: _Deal, entry: Play | Result) -> tuple[State, Outcome]:
         for seat in entry.challengers or ():
             if entry.hands[seat].secret:
                 # Seed 002: the challenger "повинен відкрити свою руку, скинути набір карт".
-                deal.say(_("%(player)s fights the draw and lays his concealed melds down"), player=Seat(seat))
+                deal.say(_("%(player)s fights the draw and lays their concealed melds down"), player=Seat(seat))
     for seat in burned:
         deal.mark(seat, "burned")
         deal.say(_("%(player)s has no meld laid down: burned"), player=Seat(seat))
@@ -104,8 +104,8 @@ def _winner(deal: _Deal, entry: Play | Result, counts: list[int], burned: list[i
         texts = {
             "all_burned": _("The stock ran out and every player is burned: nobody wins, the antes stay in the pot"),
             "lowest": _("The stock ran out: %(player)s wins with the lowest count, %(count)s"),
-            "tie_last_draw": _("The stock ran out: %(player)s wins the tie at %(count)s, he took the last card"),
-            "tie_next_to_draw": _("The stock ran out: %(player)s wins the tie at %(count)s, he was next to draw"),
+            "tie_last_draw": _("The stock ran out: %(player)s wins the tie at %(count)s, they took the last card"),
+            "tie_next_to_draw": _("The stock ran out: %(player)s wins the tie at %(count)s, they were next to draw"),
         }
     else:
         caller = entry.caller

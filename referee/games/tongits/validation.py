@@ -60,14 +60,14 @@ def _check_ending(entry: Play | Result, found: list[Violation]) -> None:
         else:
             for index, seat in enumerate(entry.challengers):
                 if seat == entry.caller:
-                    bad(_("%(player)s called the draw: he cannot challenge it."), f"challengers[{index}]",
+                    bad(_("%(player)s called the draw: they cannot challenge it."), f"challengers[{index}]",
                         player=Seat(seat))
                 elif seat in entry.challengers[:index]:
                     bad(_("%(player)s is listed twice."), f"challengers[{index}]", player=Seat(seat))
     elif entry.challengers:
         bad(_("Only a draw is challenged, not %(ending)s."), "challengers")
     if entry.ending == "stock_out" and entry.last_draw is None and last_draw_needed(*counts_and_burned(entry)):
-        bad(_("Who took the last card of the stock? A tie goes to him."), "last_draw")
+        bad(_("Who took the last card of the stock? A tie goes to them."), "last_draw")
     if entry.ending != "stock_out" and entry.last_draw is not None:
         bad(_("The last card of the stock matters only when the stock ran out, not for %(ending)s."), "last_draw")
 
@@ -109,7 +109,7 @@ def _check_laid_off(entry: Play, found: list[Violation]) -> None:
         for index, item in enumerate(hand.laid_off):
             where = f"hands[{seat}].laid_off[{index}]"
             if item.onto == seat:
-                found.append(error("laid_off_onto_self", _("%(player)s lays off onto his own meld: list those cards "
+                found.append(error("laid_off_onto_self", _("%(player)s lays off onto their own meld: list those cards "
                                                            "in that meld only."), f"{where}.onto", player=Seat(seat)))
                 continue
             laid = {card for meld in entry.hands[item.onto].melds for card in meld}
@@ -148,8 +148,8 @@ def _check_result(entry: Result, found: list[Violation]) -> None:
             found.append(error("bad_burned", _("%(player)s is listed twice."), where, player=Seat(seat)))
         elif seat == caller and entry.ending == "tongit":
             # Seed 002: a tongit caller "показує набір, поклавши карти на стіл".
-            found.append(error("bad_burned", _("%(player)s called tongit: he lays every meld down as he calls, so he "
-                                               "is not burned."), where, player=Seat(seat)))
+            found.append(error("bad_burned", _("%(player)s called tongit: they lay every meld down as they call, "
+                                               "so they are not burned."), where, player=Seat(seat)))
         elif seat == caller and entry.ending == "draw":
             # RULES.md: "a draw caller has an exposed meld".
             found.append(error("draw_without_meld", _("%(player)s called a draw without a meld laid down."), where,

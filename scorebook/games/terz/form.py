@@ -260,7 +260,7 @@ def clean_errors(errors: dict[str, list[str]], post: QueryDict) -> dict[str, lis
     if counter not in (0, 1):
         # No seat picked: the missing points are his to type.
         moved.pop("counted", None)
-        moved["counter"] = [_("Pick who counted his card points.")]
+        moved["counter"] = [_("Pick who counted their card points.")]
     elif not (post.get("other") or "").strip() and "counted" in moved:
         # Left blank, the other player's points are the rest: the counted field's error says it all.
         moved.pop("other", None)

@@ -51,7 +51,7 @@ def draw_answer(caller: int, challengers: list[int], counts: list[int], burned: 
     problems = []
     for index, seat in enumerate(challengers):
         if seat == caller:
-            problems.append(error("bad_ending", _("The caller cannot challenge his own draw."),
+            problems.append(error("bad_ending", _("The caller cannot challenge their own draw."),
                                   f"challengers[{index}]"))
         elif seat in challengers[:index]:
             problems.append(error("bad_ending", _("A challenger is listed twice."), f"challengers[{index}]"))

@@ -38,8 +38,8 @@ ENDINGS = {
 REASONS = {  # the result's "reason": why the winner won
     "tongit": gettext_lazy("every card melded"),
     "lowest": gettext_lazy("the lowest count"),
-    "tie_last_draw": gettext_lazy("a tie, he took the last card"),
-    "tie_next_to_draw": gettext_lazy("a tie, he was next to draw"),
+    "tie_last_draw": gettext_lazy("a tie, they took the last card"),
+    "tie_next_to_draw": gettext_lazy("a tie, they were next to draw"),
     "all_burned": gettext_lazy("everybody is burned: nobody wins"),
     "unchallenged": gettext_lazy("nobody fought the draw"),
     "challengers_burned": gettext_lazy("only burned players fought the draw"),
