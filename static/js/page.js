@@ -6,6 +6,7 @@
 //   policy refuses; cancelling the request here does the same.
 // - A <select data-autosubmit> sends its form when it changes (the language switch).
 // - A <button data-print> prints the page.
+// - A <button data-flip-sign> turns its number field negative or back.
 // - A refused save's summary on top of the form ([data-error-summary]) is scrolled into view and
 //   focused; each of its links takes the eye to its field.
 (function () {
@@ -66,6 +67,20 @@
     if (select.matches && select.matches("select[data-autosubmit]") && select.form) {
       select.form.submit();
     }
+  });
+
+  // A button[data-flip-sign] beside a number field puts a minus in front of it or takes it away:
+  // a phone's numeric keypad has no minus key.
+  document.addEventListener("click", function (event) {
+    var flip = event.target.closest ? event.target.closest("button[data-flip-sign]") : null;
+    var field = flip ? document.getElementById(flip.getAttribute("aria-controls")) : null;
+    if (!field) {
+      return;
+    }
+    var value = field.value.trim();
+    field.value = /^[-\u2212]/.test(value) ? value.slice(1) : "\u2212" + value;
+    field.dispatchEvent(new Event("input", {bubbles: true}));
+    field.dispatchEvent(new Event("change", {bubbles: true}));
   });
 
   document.addEventListener("click", function (event) {

@@ -221,3 +221,26 @@ def test_a_fine_is_entered_the_way_a_phone_types_it(page: Page, sign_in, live_se
     assert [deal.entry["points"] for deal in match.deals.order_by("number")] == [-120, 50]
     shoot(page, "penalty-fine-or-bonus.png")
 
+
+
+def test_a_minus_in_points_counted_by_hand_is_a_tap(page: Page, sign_in, live_server, owner,
+                                                     console_errors) -> None:
+    """По тринадцати: Вика's −3 typed as 3 on the numeric keypad, then ± (the keypad has no minus)."""
+    match = open_match(page, sign_in, live_server, owner, "thirteens", ("Аня", "Борис", "Вика"))
+    form = page.locator("#entry-form")
+    form.locator(".trump-picker label").filter(has_text="♠").click()
+    form.locator(".mode-picker label").filter(has_text="Points counted by hand").click()
+    form.locator("#points_0").fill("2")
+    form.locator("#points_1").fill("5")
+    form.locator("#points_2").focus()
+    page.keyboard.type("3")
+    flip = form.get_by_role("button", name="Minus or plus for Вика")
+    flip.click()
+    expect(form.locator("#points_2")).to_have_value("−3")
+    flip.click()
+    expect(form.locator("#points_2")).to_have_value("3")  # and back
+    flip.click()
+    shoot(page, "thirteens-minus.png")
+    form.get_by_role("button", name="Save the deal").click()
+    totals(page, "2", "5", "−3")
+    assert match.deals.get().entry["points"] == [2, 5, -3]
