@@ -1,10 +1,11 @@
 """How many taps a typical deal of each game takes on a phone, counted while a browser plays it.
 
-A tap is a click, or the focus and typing of one field (a choice from a list is one). Each test plays one typical deal the
-fewest-taps way the page offers, checks the scores it gives (worked out by hand from RULES.md),
-asserts the count, and writes it to test-results/usability/<game>.json; `make usability` runs these
-tests and writes the table of docs/usability.md from those files (scripts/usability_table.py). Every
-test also fails on a console error or an uncaught exception on the page.
+A tap is a click, or the focus and typing of one field (a choice from a list is one). Each test
+plays one typical deal the fewest-taps way the page offers, checks the scores it gives (worked out
+by hand from RULES.md), asserts the count, and writes it to test-results/usability/<game>.json;
+`make usability` runs these tests and writes the table of docs/usability.md from those files
+(scripts/usability_table.py). Every test also fails on a console error or an uncaught exception on
+the page.
 """
 import json
 from collections.abc import Iterator
