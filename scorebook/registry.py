@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
@@ -87,6 +88,25 @@ class EntryForm(Protocol):
         """Whatever else the template needs: the seats with what was typed for each, choices."""
 
 
+# The units a match's settlement comes in: amounts of two units are never added together.
+MONEY, CHIPS = "money", "chips"
+
+
+@dataclass(frozen=True)
+class Money:
+    """What a match is worth as its referee settles it: each seat's net amount (won above 0, lost
+    below) and what lies in the pot, nobody's; seats and pot add up to 0."""
+
+    unit: str  # MONEY or CHIPS
+    seats: tuple[Decimal, ...]
+    pot: Decimal = Decimal(0)
+
+
+def no_money(sheet: Mapping[str, Any]) -> Money | None:
+    """A game played for points only: nothing to settle."""
+    return None
+
+
 def no_extras(row: Mapping[str, Any], seats: int) -> RowExtras:
     return {"cells": None, "tail": None}
 
@@ -125,6 +145,9 @@ class GameUI:
     # Charts and statistics.
     balances: bool  # totals are balances that start at 0 (chips, money), not a race to a target
     unit: str  # what the totals count: points, chips, money
+    # The match's settlement from its sheet (neutral JSON): None when there is nothing to settle
+    # (no stake among its options, no result yet). The evening adds these up, unit by unit.
+    money: Callable[[Mapping[str, Any]], Money | None]
     chart_markers: Callable[[Sequence[Mapping[str, Any]], Sequence[str]], list[Marker]]  # events on its lines
     stats: Callable[[Sequence[Played]], dict[str, Any]]  # the game's own figures for one player
     stats_labels: Callable[[dict[str, Any]], dict[str, Any]]  # those figures with words for people

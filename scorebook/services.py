@@ -333,6 +333,18 @@ def sheet_refresh(*, match: Match) -> bool:
     return bool(stored)
 
 
+# ---------------------------------------------------------------- the next game
+
+
+def match_next_game(*, match: Match, owner: Any) -> Match:
+    """The same table again: a new match of the same game with the same players in the same seats
+    and the same frozen options (not the preset's options of today), the next player dealing
+    first. Started now, it joins *match*'s evening (``scorebook.evenings``)."""
+    return match_create(owner=owner, game=match.game, players=list(match.players),
+                        first_dealer=(match.first_dealer + 1) % len(match.players), preset=match.preset,
+                        options=dict(match.options), name=match.name)
+
+
 # ---------------------------------------------------------------- share links
 
 

@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scorebook.games import GAMES
-from scorebook.web import accounts, deals, history, live, matches, referee, rules, stats
+from scorebook.web import accounts, deals, evenings, history, live, matches, referee, rules, stats
 
 app_name = "web"
 
@@ -23,6 +23,8 @@ urlpatterns = [
     path("matches/<int:pk>/print/", history.match_print, name="match-print"),
     path("matches/<int:pk>/export.json", history.match_export_json, name="match-export-json"),
     path("matches/<int:pk>/export.csv", history.match_export_csv, name="match-export-csv"),
+    path("matches/<int:pk>/next/", evenings.match_next_game, name="match-next"),
+    path("evenings/<int:pk>/", evenings.evening_detail, name="evening"),
     path("players/", stats.player_list, name="players"),
     path("players/<int:pk>/", stats.player_detail, name="player"),
     path("rules/", rules.rules_index, name="rules"),

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import khrap
-from scorebook.games.khrap import form, preview, sheet, stats
+from scorebook.games.khrap import form, money, preview, sheet, stats
 from scorebook.registry import GameUI, no_markers
 
 GAME = GameUI(
@@ -37,6 +37,7 @@ GAME = GameUI(
     presets={"literal": _("The seed's words: the khraper takes all")},
     balances=True,
     unit=_("money"),
+    money=money.money,
     chart_markers=no_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,

@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import terz
 from scorebook.games.terz import form, sheet, stats
-from scorebook.registry import GameUI, no_markers
+from scorebook.registry import GameUI, no_markers, no_money
 
 GAME = GameUI(
     name=terz.NAME,
@@ -39,6 +39,7 @@ GAME = GameUI(
     presets={},
     balances=False,
     unit=_("points"),
+    money=no_money,
     chart_markers=no_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,

@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import thirteens
 from scorebook.games.thirteens import form, preview, sheet, stats
-from scorebook.registry import GameUI, no_markers
+from scorebook.registry import GameUI, no_markers, no_money
 
 GAME = GameUI(
     name=thirteens.NAME,
@@ -37,6 +37,7 @@ GAME = GameUI(
     presets={"pagat": _("Pagat's card values")},
     balances=False,
     unit=_("points"),
+    money=no_money,
     chart_markers=no_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import thousand
-from scorebook.games.thousand import form, sheet, stats
+from scorebook.games.thousand import form, money, sheet, stats
 from scorebook.registry import GameUI, no_extras
 
 GAME = GameUI(
@@ -61,6 +61,7 @@ GAME = GameUI(
     },
     balances=False,
     unit=_("points"),
+    money=money.money,
     chart_markers=sheet.chart_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,

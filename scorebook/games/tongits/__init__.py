@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import tongits
-from scorebook.games.tongits import form, preview, sheet, stats
+from scorebook.games.tongits import form, money, preview, sheet, stats
 from scorebook.registry import GameUI, no_markers
 
 GAME = GameUI(
@@ -35,6 +35,7 @@ GAME = GameUI(
     presets={"two_four_four": _("2-4-4 payments")},
     balances=True,
     unit=_("chips"),
+    money=money.money,
     chart_markers=no_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,
