@@ -76,18 +76,17 @@ def _zero_groups(amounts: tuple[Decimal, ...]) -> list[list[int]]:
 def _settle(group: list[tuple[Party, Decimal]]) -> list[Transfer[Party]]:
     """A group adding up to 0, settled in len(group) − 1 transfers at most: the largest debt
     goes to the largest credit until both sides are square."""
-    owed = [[party, amount] for party, amount in group if amount > 0]
-    owing = [[party, -amount] for party, amount in group if amount < 0]
+    owed = {party: amount for party, amount in group if amount > 0}
+    owing = {party: -amount for party, amount in group if amount < 0}
     found: list[Transfer[Party]] = []
     while owed and owing:
-        owed.sort(key=lambda pair: -pair[1])
-        owing.sort(key=lambda pair: -pair[1])
-        payee, credit = owed[0]
-        payer, debt = owing[0]
-        amount = min(credit, debt)
+        # max() keeps the first of equals: ties go in the order of the balances.
+        payee = max(owed, key=lambda party: owed[party])
+        payer = max(owing, key=lambda party: owing[party])
+        amount = min(owed[payee], owing[payer])
         found.append(Transfer(payer, payee, amount))
-        owed[0][1] -= amount
-        owing[0][1] -= amount
-        owed = [pair for pair in owed if pair[1] != 0]
-        owing = [pair for pair in owing if pair[1] != 0]
+        for side, party in ((owed, payee), (owing, payer)):
+            side[party] -= amount
+            if side[party] == 0:
+                del side[party]
     return found
