@@ -15,6 +15,7 @@ from django.http import Http404
 
 from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
+from scorebook import caches
 from scorebook.models import Deal, Match, Player
 from scorebook.sheets import capped, is_fresh, neutral_sheet, neutral_stop
 
@@ -58,6 +59,23 @@ def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
     if version is None:
         raise Http404("no such match")
     return version
+
+
+def my_version(user: Any, pk: int) -> int:
+    """The version of one of the caller's matches for a poll: the cache's, with no query on the match,
+    when the caller owns it; else as ``version_of`` reads it. :raises Http404: (as ``match_of``)"""
+    seen = caches.seen(pk)
+    if seen is not None and seen.owner == user.pk:
+        return seen.version
+    return version_of(matches_of(user), pk)
+
+
+def watched_version(token: str) -> int:
+    """The version of the match shared under *token*, from the cache. :raises Http404:"""
+    seen = caches.seen_by_token(token)
+    if seen is None:
+        raise Http404("no such share link")
+    return seen.version
 
 
 # ---------------------------------------------------------------- the sheet

@@ -1,6 +1,8 @@
 """The one write path. Every write to a match goes through these functions — the pages, the API
 and the admin call them — each in one transaction that claims the match's version first,
-replays the whole match through its rule module, and stores nothing when the replay refuses."""
+replays the whole match through its rule module, and stores nothing when the replay refuses. Each
+write also tells the cache (``scorebook.caches.match_changed``): the only place a cached version,
+access or rendered sheet moves."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from django.utils import timezone
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
 from referee.reading import text_problem, text_violation
+from scorebook import caches
 from scorebook.models import Deal, Match, Player, Revision, Seat
 from scorebook.selectors import current_sheet, replay_deals, replay_match
 from scorebook.sheets import is_fresh, neutral_sheet
@@ -95,6 +98,7 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
         for index, player_name in enumerate(names):
             player, _created = Player.objects.get_or_create(owner=owner, name=player_name)
             Seat.objects.create(match=match, player=player, index=index)
+        caches.match_changed(match)
     return match
 
 
@@ -220,6 +224,7 @@ def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author:
     now = timezone.now()
     Match.objects.filter(pk=match.pk).update(sheet=neutral, finished=neutral["finished"], updated_at=now)
     match.sheet, match.finished, match.updated_at = neutral, neutral["finished"], now
+    caches.match_changed(match)
     return Written(deal=changed, match=match, warnings=_warnings_for(sheet, changed.number))
 
 
@@ -330,6 +335,7 @@ def sheet_refresh(*, match: Match) -> bool:
                                                                              finished=neutral["finished"])
     if stored:
         match.sheet, match.finished = neutral, neutral["finished"]
+        caches.match_changed(match)
     return bool(stored)
 
 
@@ -361,11 +367,13 @@ def match_share(*, match: Match) -> Match:
         # Only where no token was set meanwhile (another phone of the owner sharing at the same time).
         Match.objects.filter(pk=match.pk, share_token__isnull=True).update(share_token=token)
     match.share_token = Match.objects.values_list("share_token", flat=True).get(pk=match.pk)
+    caches.match_shared(match.pk)
     return match
 
 
 def match_unshare(*, match: Match) -> Match:
     """Revoke the share link: the old address answers 404 from now on."""
     Match.objects.filter(pk=match.pk).update(share_token=None)
+    caches.match_shared(match.pk, match.share_token)
     match.share_token = None
     return match

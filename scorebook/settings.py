@@ -3,6 +3,8 @@
 Everything that differs between a laptop, CI and production comes from the environment:
 
     DATABASE_URL            postgres://user@host:5432/name; unset or empty means SQLite (db.sqlite3)
+    CACHE_URL               redis://host:6379/1: the cache every app server shares (Redis); unset
+                            or empty means each process's own memory (one process only, no server)
     DJANGO_DEBUG            "1" (default, development) or "0" (production)
     DJANGO_SECRET_KEY       required in production; the default is for development only
     DJANGO_ALLOWED_HOSTS    comma-separated; default "127.0.0.1,localhost,testserver"
@@ -134,6 +136,25 @@ else:
     DATABASES["default"]["CONN_MAX_AGE"] = 600  # persistent connections per worker
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache: the polls' versions and who may see each match, the rendered sheets
+# (scorebook/caches.py), the request counters. Shared by every app server through Redis; without
+# CACHE_URL each process keeps its own in memory, which needs no server and is right for one process.
+CACHE_URL = (os.environ.get("CACHE_URL") or "").strip()
+if CACHE_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+                          "KEY_PREFIX": "scorebook"}}
+    # The session from the cache, the database behind it: no query per request for it.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "scorebook",
+                          "OPTIONS": {"MAX_ENTRIES": 20_000}}}
+    # Sessions stay in the database: with a cache of its own, a process would still know a session
+    # that another process signed out.
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# How long a match's version and access stay in the cache. Writes set them, so a shared cache may
+# keep them long; a process's own memory keeps them seconds, in case other processes write.
+SCOREBOOK_LIVE_TTL = 60 * 60 if CACHE_URL else 5
 
 # A larger body answers 413 in the API (scorebook/api/errors.py); the import page refuses a larger file.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(float(os.environ.get("SCOREBOOK_MAX_BODY_MB") or 2.5) * 1024 * 1024)

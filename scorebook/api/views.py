@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from referee.games import GAMES
 from referee.reading import option_fields
-from scorebook import selectors, services
+from scorebook import caches, selectors, services
 from scorebook.api import answers
 from scorebook.api.common import (
     NOT_FOUND,
@@ -77,7 +77,14 @@ class MatchDetail(MatchScoped):
 class Scoresheet(MatchScoped):
     @extend_schema(responses=refusals({200: answers.Scoresheet, 404: NOT_FOUND}), summary="The scoresheet: the replay")
     def get(self, request: Request, pk: int) -> Response:
-        return Response(match_payload_sheet(self.get_match(request, pk)))
+        # Rendered once per version and language; the owner's phones read it with no query on the match.
+        seen = caches.seen(pk)
+        if seen is not None and seen.owner == request.user.pk:
+            found = caches.sheet_of("json", seen)
+            if found is not None:
+                return Response(found)
+        match = self.get_match(request, pk)
+        return Response(caches.keep_sheet("json", match, match_payload_sheet(match)))
 
 
 class DealList(MatchScoped):

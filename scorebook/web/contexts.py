@@ -7,7 +7,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 
@@ -64,7 +63,8 @@ def sheet_context(match: Match) -> dict[str, Any]:
     stopped_at = neutral.get("stopped_at")
     # Only these need their stored text: the voided deals, and those the replay did not reach.
     not_counted = set(stopped_at["not_counted"]) if stopped_at else set()
-    stored = {d.number: d for d in match.deals.filter(Q(voided=True) | Q(number__in=not_counted))}
+    shown = set(neutral["voided"]) | not_counted
+    stored = {d.number: d for d in match.deals.filter(number__in=shown)} if shown else {}
     seats = len(match.players)
     rows: list[dict[str, Any]] = []
     for row in neutral["rows"]:

@@ -2,8 +2,8 @@
 files that make Scorebook an installable app that keeps working without a connection.
 
 Watch pages need no login: the share token is the key, and an unknown or revoked one is a 404.
-Each polled fragment answers 204 while ``since`` is the match's version, after one query for the
-version alone (the sheet, a large JSON cache, is read only when something changed).
+Each polled fragment answers 204 while ``since`` is the match's version, read from the cache with
+no query on the match (scorebook/caches.py); the match is read only when something changed.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import os
 import re
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template import Context, Template
@@ -39,9 +39,8 @@ POLL_TRIGGER = "every 4s"
 DISPLAY_ROWS = 5
 
 
-def _unchanged(request: HttpRequest, matches: QuerySet[Match], pk: int | None = None) -> bool:
-    """The poll's one query: the version alone. :raises Http404: no such match (or not yours)."""
-    return request.GET.get("since") == str(selectors.version_of(matches, pk))
+def _unchanged(request: HttpRequest, version: int) -> bool:
+    return request.GET.get("since") == str(version)
 
 
 # ---------------------------------------------------------------- sharing (the owner)
@@ -76,7 +75,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The watch page's poll: 204 until the version moves, then the read-only sheet."""
-    if _unchanged(request, selectors.watched(token)):
+    if _unchanged(request, selectors.watched_version(token)):
         return HttpResponse(status=204)
     match = selectors.watched_match(token)
     return render(request, "scorebook/live/watch.html#sheet", _watch_context(match, token))
@@ -114,7 +113,7 @@ def match_display(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def match_display_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    if _unchanged(request, selectors.matches_of(request.user), pk):
+    if _unchanged(request, selectors.my_version(request.user, pk)):
         return HttpResponse(status=204)
     context = _my_display(selectors.match_of(request.user, pk))
     return render(request, "scorebook/live/display.html#panel", context)
@@ -126,7 +125,7 @@ def watch_display(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def watch_display_panel(request: HttpRequest, token: str) -> HttpResponse:
-    if _unchanged(request, selectors.watched(token)):
+    if _unchanged(request, selectors.watched_version(token)):
         return HttpResponse(status=204)
     context = _watched_display(selectors.watched_match(token), token)
     return render(request, "scorebook/live/display.html#panel", context)
@@ -185,9 +184,26 @@ def _shell_stamp() -> str:
     return "\n".join(stamps)
 
 
+# The worker as served, built once per process and static files setup: reading and hashing the
+# files on every request cost more than the rest of the answer. In development (DEBUG) it is built
+# anew each time, so an edited file makes a new cache at once.
+_WORKERS: dict[tuple[Any, ...], str] = {}
+
+
 def service_worker(request: HttpRequest) -> HttpResponse:
     """static/js/sw.js served from the site root: a worker controls only the pages under its own
     path, and the app shell's addresses (hashed in production) are filled in here."""
+    setup = (settings.DEBUG, settings.STORAGES["staticfiles"]["BACKEND"], str(settings.STATIC_ROOT),
+             settings.STATIC_URL)
+    if settings.DEBUG or setup not in _WORKERS:
+        _WORKERS[setup] = _worker_script()
+    response = HttpResponse(_WORKERS[setup], content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"  # the browser checks for a new worker on every visit
+    return response
+
+
+def _worker_script() -> str:
     shell = app_shell()
     with open(_sw_source(), encoding="utf-8") as source:
         script = source.read()
@@ -196,10 +212,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     cache_name = "scorebook-" + hashlib.sha256("\n".join([script, *shell, _shell_stamp()]).encode()).hexdigest()[:12]
     prelude = (f"const CACHE = {_js(cache_name)};\nconst SHELL = [{', '.join(_js(url) for url in shell)}];\n"
                f"const OFFLINE_PAGE = {_js(reverse('web:offline'))};\nconst STATIC_PREFIX = {_js(static(''))};\n")
-    response = HttpResponse(prelude + script, content_type="text/javascript; charset=utf-8")
-    response["Service-Worker-Allowed"] = "/"
-    response["Cache-Control"] = "no-cache"  # the browser checks for a new worker on every visit
-    return response
+    return prelude + script
 
 
 def _sw_source() -> str:

@@ -1,0 +1,133 @@
+"""What the cache keeps of each match, so that the reads every phone at the table makes every few
+seconds cost no query on the match: who may see it and its version (``Seen``), and its sheet
+rendered once per version, rules and language.
+
+Only the write path changes an entry: every write of ``scorebook.services`` calls
+``match_changed`` inside its transaction, once its version is claimed. The match's row lock (the
+write lock on SQLite) orders the writes, so the entries are set in the order of the versions. A
+reader that finds no entry reads the database and only *adds* one (``cache.add``): it never
+overwrites what a write set meanwhile. The rendered sheets are keyed by the version (and the rules
+stamp, and the language): a write makes the old ones unreachable; they are never deleted, they
+expire.
+
+A write rolled back after it set its entry (an import refused half-way) leaves a version that was
+never stored: readers then see "changed" and render from the database until the next write or the
+entry's expiry; they never answer "unchanged" for something they did not show.
+
+Without CACHE_URL the cache is each process's own memory: right for one process; with more, a
+process sees another's writes once its entry expires (``SCOREBOOK_LIVE_TTL``, a few seconds then).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import get_language
+
+from referee.games import find_game
+from scorebook.models import Match
+from scorebook.sheets import rules_stamp
+
+# A rendered sheet is never stale (its key names its version): it only has to go some time.
+SHEET_TTL = 60 * 60 * 24
+
+
+@dataclasses.dataclass(frozen=True)
+class Seen:
+    """What a poll needs of a match: its version, and who may see it (its owner, its share token)."""
+
+    pk: int
+    version: int
+    owner: int
+    token: str | None
+    game: str
+
+
+def _key(pk: int) -> str:
+    return f"match:{pk}"
+
+
+def _token_key(token: str) -> str:
+    return f"watch:{token}"
+
+
+def _store(seen: Seen, *, refill: bool) -> None:
+    put = cache.add if refill else cache.set
+    ttl = settings.SCOREBOOK_LIVE_TTL
+    put(_key(seen.pk), (seen.version, seen.owner, seen.token, seen.game), ttl)
+    if seen.token:
+        put(_token_key(seen.token), seen.pk, ttl)
+
+
+# ---------------------------------------------------------------- the write path
+
+
+def match_changed(match: Match) -> None:
+    """*match* was written (in the caller's transaction, its version claimed): its entry says so."""
+    _store(Seen(match.pk, match.version, match.owner_id, match.share_token, match.game), refill=False)
+
+
+def match_shared(pk: int, *tokens: str | None) -> None:
+    """A share link of match *pk* was made or revoked: its entry and the old link's are dropped (the
+    version did not move, and another write may be moving it: the next reader refills)."""
+    cache.delete_many([_key(pk), *(_token_key(token) for token in tokens if token)])
+
+
+# ---------------------------------------------------------------- the reads
+
+
+def seen(pk: int) -> Seen | None:
+    """Match *pk*'s entry, refilled from the database when missing (None: no such match)."""
+    value = cache.get(_key(pk))
+    if value is not None:
+        return Seen(pk, *value)
+    row = Match.objects.filter(pk=pk).values_list("version", "owner_id", "share_token", "game").first()
+    if row is None:
+        return None
+    found = Seen(pk, *row)
+    _store(found, refill=True)
+    return found
+
+
+def seen_by_token(token: str) -> Seen | None:
+    """The match shared under *token* (None: no match is, or the link was revoked)."""
+    pk = cache.get(_token_key(token))
+    found = seen(pk) if pk is not None else None
+    if found is not None and found.token == token:
+        return found
+    row = (Match.objects.filter(share_token=token)
+           .values_list("pk", "version", "owner_id", "share_token", "game").first())
+    if row is None:
+        return None
+    found = Seen(*row)
+    _store(found, refill=True)
+    return found
+
+
+# ---------------------------------------------------------------- the sheets, rendered
+
+
+def _sheet_key(kind: str, pk: int, version: int, game: str) -> str:
+    return f"sheet:{kind}:{pk}:{version}:{rules_stamp(find_game(game))}:{get_language()}"
+
+
+def sheet_of(kind: str, match: Match | Seen) -> Any:
+    """The *kind* of sheet (JSON, a page's fragment…) rendered for this version of the match, in the
+    active language, or None when not rendered yet."""
+    return cache.get(_sheet_key(kind, match.pk, match.version, match.game))
+
+
+def keep_sheet(kind: str, match: Match, rendered: Any) -> Any:
+    """Keep *rendered*, made from *match* as read from the database, for its version."""
+    cache.set(_sheet_key(kind, match.pk, match.version, match.game), rendered, SHEET_TTL)
+    return rendered
+
+
+def rendered_sheet(kind: str, match: Match, render: Callable[[], Any]) -> Any:
+    """The *kind* of sheet of *match* (read from the database), rendered at most once per version."""
+    found = sheet_of(kind, match)
+    return found if found is not None else keep_sheet(kind, match, render())

@@ -1,0 +1,42 @@
+"""``{% cached_sheet "name" %}…{% endcached_sheet %}``: the scoresheet's HTML rendered once per match
+version, rules and language (scorebook/caches.py), then served from the cache.
+
+The context's ``match`` names the version. A sheet that stops at a deal the rules refuse now is
+not kept: its "void" button carries the reader's own CSRF token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.safestring import mark_safe
+
+from scorebook import caches
+
+register = template.Library()
+
+
+class CachedSheet(template.Node):
+    def __init__(self, name: str, nodelist: template.NodeList):
+        self.name, self.nodelist = name, nodelist
+
+    def render(self, context: Any) -> str:
+        match = context.get("match")
+        if match is None or context.get("stopped"):
+            return self.nodelist.render(context)
+        kind = f"html:{self.name}"
+        found = caches.sheet_of(kind, match)
+        if found is None:
+            found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))
+        return mark_safe(found)  # noqa: S308 (what the template rendered, escaped there)
+
+
+@register.tag
+def cached_sheet(parser: template.base.Parser, token: template.base.Token) -> CachedSheet:
+    bits = token.split_contents()
+    if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
+        raise template.TemplateSyntaxError('{% cached_sheet "name" %} takes one quoted name')
+    nodelist = parser.parse(("endcached_sheet",))
+    parser.delete_first_token()
+    return CachedSheet(bits[1][1:-1], nodelist)
