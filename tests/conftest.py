@@ -72,6 +72,20 @@ def signed_in(owner) -> Client:
     return client
 
 
+# ---------------------------------------------------------------- tests that need servers
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The two-server test (marker ``multiserver``) needs PostgreSQL and Redis running: it runs only
+    when ``-m`` names it (.ci/run: ``-m multiserver``). Any other run deselects it, never skips it."""
+    if "multiserver" in (config.getoption("markexpr") or ""):
+        return
+    left_out = [item for item in items if item.get_closest_marker("multiserver")]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not item.get_closest_marker("multiserver")]
+
+
 # ---------------------------------------------------------------- no silent skips
 
 
