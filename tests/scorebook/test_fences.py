@@ -149,7 +149,7 @@ def test_the_records_are_light() -> None:
 
 
 @pytest.mark.parametrize("module", ["scorebook.services", "scorebook.selectors", "scorebook.sheets",
-                                    "scorebook.exports", "scorebook.admin"])
+                                    "scorebook.caches", "scorebook.exports", "scorebook.admin"])
 def test_the_write_path_and_the_reads_import_no_pages_or_api(module: str) -> None:
     assert [name for name in closure(module) if name.startswith(("scorebook.web", "scorebook.api"))] == []
 
