@@ -34,6 +34,8 @@ from scorebook.sheets import rules_stamp
 
 # A rendered sheet is never stale (its key names its version): it only has to go some time.
 SHEET_TTL = 60 * 60 * 24
+# In every key: a deploy that changes what an entry holds bumps it, so no server reads the old shape.
+SHAPE = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,11 +50,11 @@ class Seen:
 
 
 def _key(pk: int) -> str:
-    return f"match:{pk}"
+    return f"match:{SHAPE}:{pk}"
 
 
 def _token_key(token: str) -> str:
-    return f"watch:{token}"
+    return f"watch:{SHAPE}:{token}"
 
 
 def _store(seen: Seen, *, refill: bool) -> None:
@@ -112,7 +114,7 @@ def seen_by_token(token: str) -> Seen | None:
 
 
 def _sheet_key(kind: str, pk: int, version: int, game: str) -> str:
-    return f"sheet:{kind}:{pk}:{version}:{rules_stamp(find_game(game))}:{get_language()}"
+    return f"sheet:{SHAPE}:{kind}:{pk}:{version}:{rules_stamp(find_game(game))}:{get_language()}"
 
 
 def sheet_of(kind: str, match: Match | Seen) -> Any:

@@ -37,10 +37,13 @@ def plain_static_files(settings):
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache():
+def fresh_cache(settings):
     """Every test starts with empty request counters (the throttles keep them in the cache, which
-    lives as long as the process): one test's requests never throttle the next one's."""
+    lives as long as the process): one test's requests never throttle the next one's. A match's
+    cached version lasts the test: the few seconds of a process's own memory are for other
+    processes' writes, and a busy machine must not turn a warm cache cold halfway through a test."""
     cache.clear()
+    settings.SCOREBOOK_LIVE_TTL = 60 * 60
 
 
 # ---------------------------------------------------------------- who is signed in
