@@ -1,8 +1,9 @@
-"""``{% cached_sheet "name" %}…{% endcached_sheet %}``: the scoresheet's HTML rendered once per match
-version, rules and language (scorebook/caches.py), then served from the cache.
+"""``{% cached "name" %}…{% endcached %}``: a part of a match's page (its sheet, its chart, its
+rules) rendered once per match version, rules and language (scorebook/caches.py), then served
+from the cache.
 
-The context's ``match`` names the version. A sheet that stops at a deal the rules refuse now is
-not kept: its "void" button carries the reader's own CSRF token.
+The context's ``match`` names the version. Nothing is kept while the sheet stops at a deal the
+rules refuse now: its "void" button carries the reader's own CSRF token.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from scorebook import caches
 register = template.Library()
 
 
-class CachedSheet(template.Node):
+class Cached(template.Node):
     def __init__(self, name: str, nodelist: template.NodeList):
         self.name, self.nodelist = name, nodelist
 
@@ -29,14 +30,14 @@ class CachedSheet(template.Node):
         found = caches.sheet_of(kind, match)
         if found is None:
             found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))
-        return mark_safe(found)  # noqa: S308 (what the template rendered, escaped there)
+        return mark_safe(found)  # what the template rendered, escaped there
 
 
 @register.tag
-def cached_sheet(parser: template.base.Parser, token: template.base.Token) -> CachedSheet:
+def cached(parser: template.base.Parser, token: template.base.Token) -> Cached:
     bits = token.split_contents()
     if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
-        raise template.TemplateSyntaxError('{% cached_sheet "name" %} takes one quoted name')
-    nodelist = parser.parse(("endcached_sheet",))
+        raise template.TemplateSyntaxError('{% cached "name" %} takes one quoted name')
+    nodelist = parser.parse(("endcached",))
     parser.delete_first_token()
-    return CachedSheet(bits[1][1:-1], nodelist)
+    return Cached(bits[1][1:-1], nodelist)
