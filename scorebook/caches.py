@@ -2,9 +2,10 @@
 seconds cost no query on the match: who may see it and its version (``Seen``), and its sheet
 rendered once per version, rules and language.
 
-Only the write path changes an entry: every write of ``scorebook.services`` calls
-``match_changed`` inside its transaction, once its version is claimed. The match's row lock (the
-write lock on SQLite) orders the writes, so the entries are set in the order of the versions. A
+Only the write path changes an entry: every write of ``scorebook.services`` (a share link made or
+revoked too) calls ``match_changed`` inside its transaction, holding the match's row lock (the
+write lock on SQLite). The lock orders the writes, so the entries are set in the order of the
+versions. A
 reader that finds no entry reads the database and only *adds* one (``cache.add``): it never
 overwrites what a write set meanwhile. The rendered sheets are keyed by the version (and the rules
 stamp, and the language): a write makes the old ones unreachable; they are never deleted, they
@@ -73,10 +74,10 @@ def match_changed(match: Match) -> None:
     _store(Seen(match.pk, match.version, match.owner_id, match.share_token, match.game), refill=False)
 
 
-def match_shared(pk: int, *tokens: str | None) -> None:
-    """A share link of match *pk* was made or revoked: its entry and the old link's are dropped (the
-    version did not move, and another write may be moving it: the next reader refills)."""
-    cache.delete_many([_key(pk), *(_token_key(token) for token in tokens if token)])
+def link_revoked(token: str | None) -> None:
+    """The share link *token* was revoked (the match's entry, set anew, no longer names it)."""
+    if token:
+        cache.delete(_token_key(token))
 
 
 # ---------------------------------------------------------------- the reads

@@ -361,19 +361,29 @@ def match_next_game(*, match: Match, owner: Any) -> Match:
 
 def match_share(*, match: Match) -> Match:
     """Give *match* a share link; a match already shared keeps its link (tapping twice is harmless)."""
-    if not match.share_token:
-        # 16 random bytes, 22 URL-safe characters: not guessable, and short enough to read out.
-        token = secrets.token_urlsafe(16)
-        # Only where no token was set meanwhile (another phone of the owner sharing at the same time).
-        Match.objects.filter(pk=match.pk, share_token__isnull=True).update(share_token=token)
-    match.share_token = Match.objects.values_list("share_token", flat=True).get(pk=match.pk)
-    caches.match_shared(match.pk)
+    with transaction.atomic():
+        if not match.share_token:
+            # 16 random bytes, 22 URL-safe characters: not guessable, and short enough to read out.
+            token = secrets.token_urlsafe(16)
+            # Only where no token was set meanwhile (another phone of the owner sharing at the same time).
+            Match.objects.filter(pk=match.pk, share_token__isnull=True).update(share_token=token)
+        match.share_token = _link_changed(match).share_token
     return match
 
 
 def match_unshare(*, match: Match) -> Match:
     """Revoke the share link: the old address answers 404 from now on."""
-    Match.objects.filter(pk=match.pk).update(share_token=None)
-    caches.match_shared(match.pk, match.share_token)
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(share_token=None)
+        _link_changed(match)
+    caches.link_revoked(match.share_token)
     match.share_token = None
     return match
+
+
+def _link_changed(match: Match) -> Match:
+    """Tell the cache who may watch *match* now, read under the match's row lock (the write lock on
+    SQLite) as a write's version is: no write's entry can come in between and be overwritten."""
+    fresh = Match.objects.select_for_update().only("version", "owner", "share_token", "game").get(pk=match.pk)
+    caches.match_changed(fresh)
+    return fresh
