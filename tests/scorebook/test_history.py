@@ -17,7 +17,7 @@ from django.utils import timezone
 from referee.games import thousand
 from scorebook import services
 from scorebook.models import Deal, Match, Player
-from tests.scorebook.conftest import PLAYERS, play
+from tests.scorebook.conftest import PLAYERS, SESSION_QUERIES, play
 
 pytestmark = pytest.mark.django_db
 
@@ -123,8 +123,8 @@ def test_the_filtered_home_page_costs_the_same_queries_for_any_number_of_matches
     player = Player.objects.get(owner=owner, name="Борис")
     query = {"game": "thousand", "player": player.pk, "date_from": "2000-01-01", "date_to": "2100-01-01",
              "finished": "no", "q": "пятница"}
-    # session, user, the players (choices), the search's names, the count, the page
-    with django_assert_num_queries(6):
+    # session (none from the cache), user, the players (choices), the search's names, the count, the page
+    with django_assert_num_queries(SESSION_QUERIES + 5):
         answer = signed_in.get("/", query)
     assert len(listed(answer)) == min(matches, 20)
 
@@ -192,8 +192,8 @@ def test_the_history_page_costs_the_same_queries_for_any_number_of_deals(
                              for n in range(1, deals))
     services.deal_record(match=match, entry=cycle(deals), author=owner)
     services.deal_replace(match=match, number=1, entry=cycle(1), author=owner)
-    # session, user, the match, its deals, their revisions with authors
-    with django_assert_num_queries(5):
+    # session (none from the cache), user, the match, its deals, their revisions with authors
+    with django_assert_num_queries(SESSION_QUERIES + 4):
         answer = signed_in.get(f"/matches/{match.pk}/history/")
     assert answer.content.decode().count('class="panel history-deal') == deals
 

@@ -11,7 +11,7 @@ from django.test import Client
 from scorebook import services
 from scorebook.models import Player
 from scorebook.web import stats
-from tests.scorebook.conftest import penalty, play
+from tests.scorebook.conftest import SESSION_QUERIES, penalty, play
 
 pytestmark = pytest.mark.django_db
 
@@ -185,8 +185,8 @@ def test_the_player_page_makes_the_same_queries_for_2_and_12_matches(client, own
                {"type": "play", "trump": "S", "points": [65, 85], "declarations": []})
     client.force_login(owner)
     anya = Player.objects.get(owner=owner, name="Аня")
-    # The session, the user, the player, his seats with their matches.
-    with django_assert_num_queries(4):
+    # The session (none from the cache), the user, the player, his seats with their matches.
+    with django_assert_num_queries(SESSION_QUERIES + 3):
         assert client.get(f"/players/{anya.pk}/").status_code == 200
     # Sheets made by older rules: one more query brings the deals of all of them.
     from scorebook.models import Match
@@ -194,8 +194,8 @@ def test_the_player_page_makes_the_same_queries_for_2_and_12_matches(client, own
     for match in Match.objects.all():
         match.sheet = {**match.sheet, "engine": "older"}
         match.save()
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(SESSION_QUERIES + 4):
         assert client.get(f"/players/{anya.pk}/").status_code == 200
     # The list: the session, the user, the players, all their seats.
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(SESSION_QUERIES + 3):
         assert client.get("/players/").status_code == 200
