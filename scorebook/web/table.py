@@ -42,7 +42,7 @@ def qr_svg(url: str) -> str:
 def people_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
     """What the match page shows of the table: for the owner the invite and who joined; for a
     member with a seat to claim, his membership."""
-    out: dict[str, Any] = {"seats": list(enumerate(match.players))}
+    out: dict[str, Any] = {"table_seats": list(enumerate(match.players))}
     if roles.may(role, roles.MANAGE):
         url = invite_url(request, match)
         out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": selectors.members_of(match),
