@@ -78,7 +78,7 @@ def test_the_api_answers_as_its_schema_says(case, owner) -> None:
     services.deal_record(match=match, entry=play(0, 100, points=[45, 67, 8]))
     token = Token.objects.get_or_create(user=owner)[0].key
     parameters = case.path_parameters or {}
-    for name in ("id", "number"):
+    for name in ("id", "number", "member"):
         if name not in parameters:
             continue
         value = parameters.get(name, 0)
