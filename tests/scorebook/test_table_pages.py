@@ -109,3 +109,11 @@ def test_an_invite_never_grants_more_than_its_role(django_user_model, signed_in,
     assert guest.post(f"/matches/{match.pk}/invite/", {"role": "scorer"}).status_code == 302  # to sign in
     services.deal_record(match=match, entry=play(0, 100), author=member)
     assert guest.post(f"/matches/{match.pk}/deals/1/", {"action": "void"}).status_code == 403
+
+
+def test_a_player_is_not_offered_the_penalty_he_may_not_give(signed_in, invited) -> None:
+    match, link = invited
+    guest = _guest()
+    guest.post(link, {"name": "Dima"})
+    assert 'value="penalty"' not in guest.get(f"/matches/{match.pk}/").content.decode()
+    assert 'value="penalty"' in signed_in.get(f"/matches/{match.pk}/").content.decode()
