@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth.signals import user_logged_in
 from django.contrib.auth.views import redirect_to_login
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 
 from scorebook import selectors, services
 
@@ -42,6 +42,10 @@ def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         person = person_at(request, int(kwargs["pk"]))
+        if person is None and getattr(request, "htmx", False):
+            # A poll (or a form) of a page whose guest was removed meanwhile: htmx would swap the
+            # sign-in page into the sheet; a 404 leaves the page as it is, as for a removed user.
+            raise Http404("no such match")
         if person is None:
             return redirect_to_login(request.get_full_path())
         request.person = person  # type: ignore[attr-defined]

@@ -58,6 +58,7 @@ def test_a_guest_joins_with_a_name_enters_a_deal_and_loses_access_when_removed(s
     assert signed_in.post(f"/matches/{match.pk}/members/{member.pk}/remove/").status_code == 302
     assert guest.get(f"/matches/{match.pk}/").status_code == 302  # to sign in: he is nobody here now
     assert guest.get(f"/matches/{match.pk}/sheet/").status_code == 302
+    assert guest.get(f"/matches/{match.pk}/sheet/", headers={"HX-Request": "true"}).status_code == 404  # the poll
 
 
 def test_a_signed_in_player_joins_and_the_owner_makes_him_a_watcher(django_user_model, signed_in, invited) -> None:
