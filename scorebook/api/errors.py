@@ -72,8 +72,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({"violations": [violation("client_id_reused", _(exc.message), "client_id")],
                          "version": exc.match.version}, status=409)
     if isinstance(exc, PermissionDenied):  # a member whose role at the match does not allow it
-        return Response({"violations": [violation("not_allowed", _("Your role at this match does not allow this."),
-                                                  None)]}, status=403)
+        return Response({"detail": _("Your role at this match does not allow this.")}, status=403)
     if isinstance(exc, DealNotFound):
         return Response({"detail": _("No such deal.")}, status=404)
     if isinstance(exc, exceptions.ParseError) and exc.get_codes() == "too_deep":

@@ -15,12 +15,12 @@ from rest_framework.views import APIView
 
 from referee import roles
 from scorebook import selectors, services
-from scorebook.api.common import NOT_FOUND, UNAUTHENTICATED, VIOLATIONS, MatchScoped, StrictSerializer, read_input
+from scorebook.api.common import NOT_FOUND, Detail, MatchScoped, StrictSerializer, read_input, refusals
 from scorebook.models import Match, Member
 
-FORBIDDEN = OpenApiResponse(description='{"violations": [{"code": "not_allowed", ...}]}: your role at this match '
-                            "does not allow it")
-NO_INVITE = OpenApiResponse(description="no such invite (unknown, renewed or revoked)")
+FORBIDDEN = OpenApiResponse(Detail, description="your role at this match does not allow it (or, from a browser "
+                            "session, no CSRF token)")
+NO_INVITE = OpenApiResponse(Detail, description="no such invite (unknown, renewed or revoked)")
 
 
 class InviteInput(StrictSerializer):
@@ -69,13 +69,17 @@ def member_json(member: Member) -> dict[str, Any]:
             "role": member.role, "seat": member.seat}
 
 
+def members_json(match: Match) -> dict[str, Any]:
+    return {"owner": match.owner.get_username(), "members": [member_json(m) for m in selectors.members_of(match)]}
+
+
 def invite_json(request: Request, match: Match) -> dict[str, Any]:
     url = request.build_absolute_uri(f"/join/{match.invite_token}/") if match.invite_token else None
     return {"token": match.invite_token, "role": match.invite_role, "url": url}
 
 
 class Invite(MatchScoped):
-    @extend_schema(responses={200: InviteOutput, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+    @extend_schema(responses=refusals({200: InviteOutput, 403: FORBIDDEN, 404: NOT_FOUND}),
                    summary="The match's invite (the owner's)", operation_id="matches_invite_read")
     def get(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)
@@ -83,8 +87,7 @@ class Invite(MatchScoped):
         return Response(InviteOutput(invite_json(request, match)).data)
 
     @extend_schema(request=InviteInput,
-                   responses={200: InviteOutput, 400: VIOLATIONS, 401: UNAUTHENTICATED, 403: FORBIDDEN,
-                              404: NOT_FOUND},
+                   responses=refusals({200: InviteOutput, 403: FORBIDDEN, 404: NOT_FOUND}, body=True),
                    summary="A new invite token (the old one stops working), granting the role given",
                    operation_id="matches_invite_renew")
     def post(self, request: Request, pk: int) -> Response:
@@ -93,17 +96,17 @@ class Invite(MatchScoped):
         services.invite_renew(match=match, by=request.user, role=data.get("role"))
         return Response(InviteOutput(invite_json(request, match)).data)
 
-    @extend_schema(request=None, responses={204: None, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+    @extend_schema(request=None, responses=refusals({200: InviteOutput, 403: FORBIDDEN, 404: NOT_FOUND}),
                    summary="Revoke the invite: its token answers 404 from now on; who joined stays",
                    operation_id="matches_invite_revoke")
     def delete(self, request: Request, pk: int) -> Response:
-        services.invite_revoke(match=self.get_match(request, pk), by=request.user)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        match = services.invite_revoke(match=self.get_match(request, pk), by=request.user)
+        return Response(InviteOutput(invite_json(request, match)).data)
 
 
 class Join(APIView):
     @extend_schema(request=JoinInput,
-                   responses={201: JoinOutput, 200: JoinOutput, 400: VIOLATIONS, 401: UNAUTHENTICATED, 404: NO_INVITE},
+                   responses=refusals({201: JoinOutput, 200: JoinOutput, 404: NO_INVITE}, body=True),
                    summary="Join the match of an invite token with its role (someone already at the table "
                            "keeps his role)", operation_id="join")
     def post(self, request: Request, token: str) -> Response:
@@ -117,19 +120,17 @@ class Join(APIView):
 
 
 class Members(MatchScoped):
-    @extend_schema(responses={200: MembersOutput, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+    @extend_schema(responses=refusals({200: MembersOutput, 404: NOT_FOUND}),
                    summary="Who is at the table: the owner and every member with his role and seat",
                    operation_id="matches_members_list")
     def get(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)
-        body = {"owner": match.owner.get_username(), "members": [member_json(m) for m in selectors.members_of(match)]}
-        return Response(MembersOutput(body).data)
+        return Response(MembersOutput(members_json(match)).data)
 
 
 class MemberDetail(MatchScoped):
     @extend_schema(request=RoleInput,
-                   responses={200: MemberOutput, 400: VIOLATIONS, 401: UNAUTHENTICATED, 403: FORBIDDEN,
-                              404: NOT_FOUND},
+                   responses=refusals({200: MemberOutput, 403: FORBIDDEN, 404: NOT_FOUND}, body=True),
                    summary="Give a member another role (the owner's)", operation_id="matches_members_role")
     def patch(self, request: Request, pk: int, member: int) -> Response:
         match = self.get_match(request, pk)
@@ -137,18 +138,18 @@ class MemberDetail(MatchScoped):
         changed = services.member_role(match=match, member=member, role=data["role"], by=request.user)
         return Response(MemberOutput(member_json(changed)).data)
 
-    @extend_schema(request=None, responses={204: None, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
-                   summary="Remove a member: the match is out of his sight from now on",
+    @extend_schema(request=None, responses=refusals({200: MembersOutput, 403: FORBIDDEN, 404: NOT_FOUND}),
+                   summary="Remove a member: the match is out of his sight from now on; answers who is left",
                    operation_id="matches_members_remove")
     def delete(self, request: Request, pk: int, member: int) -> Response:
-        services.member_remove(match=self.get_match(request, pk), member=member, by=request.user)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        match = self.get_match(request, pk)
+        services.member_remove(match=match, member=member, by=request.user)
+        return Response(MembersOutput(members_json(match)).data)
 
 
 class Seat(MatchScoped):
     @extend_schema(request=SeatInput,
-                   responses={200: MemberOutput, 400: VIOLATIONS, 401: UNAUTHENTICATED, 403: FORBIDDEN,
-                              404: NOT_FOUND},
+                   responses=refusals({200: MemberOutput, 403: FORBIDDEN, 404: NOT_FOUND}, body=True),
                    summary="Claim a seat at the table (null: leave it)", operation_id="matches_seat_claim")
     def post(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)
