@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,6 +20,9 @@ from scorebook.models import Match, Member
 
 FORBIDDEN = OpenApiResponse(Detail, description="your role at this match does not allow it (or, from a browser "
                             "session, no CSRF token)")
+# What the invite's URL route reads (a slug: secrets.token_urlsafe's alphabet).
+TOKEN = OpenApiParameter("token", str, OpenApiParameter.PATH, required=True, pattern=r"^[-a-zA-Z0-9_]+$",
+                         description="the invite's token, from its link")
 NO_INVITE = OpenApiResponse(Detail, description="no such invite (unknown, renewed or revoked)")
 
 
@@ -107,6 +110,7 @@ class Invite(MatchScoped):
 class Join(APIView):
     @extend_schema(request=JoinInput,
                    responses=refusals({201: JoinOutput, 200: JoinOutput, 404: NO_INVITE}, body=True),
+                   parameters=[TOKEN],
                    summary="Join the match of an invite token with its role (someone already at the table "
                            "keeps his role)", operation_id="join")
     def post(self, request: Request, token: str) -> Response:
