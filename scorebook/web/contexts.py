@@ -10,12 +10,14 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
+from referee import roles
 from referee.reading import option_fields
 from scorebook import labels, selectors
 from scorebook.games import game_ui
 from scorebook.models import Match
 from scorebook.registry import GameUI
 from scorebook.sheets import render_line, render_violation
+from scorebook.web.table import people_context
 
 
 def _choice_label(game: GameUI, value: Any) -> str:
@@ -136,4 +138,7 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     sheet = sheet_context(match)
     game = game_ui(match.game)
     rules = option_rows(game, selectors.match_options(match))
-    return sheet | {"form": form_context(match, sheet, **form), "rules": rules}
+    role = selectors.role_of(match, getattr(request, "person", request.user))
+    can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
+    return (sheet | {"form": form_context(match, sheet, **form), "rules": rules, "role": role, "can": can,
+                     "role_name": roles.ROLE_NAMES.get(role or "", "")} | people_context(request, match, role))
