@@ -49,7 +49,8 @@ def people_context(request: HttpRequest, match: Match, role: str | None) -> dict
                 "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
                 "invite_role_name": roles.ROLE_NAMES[match.invite_role]}
     person = getattr(request, "person", request.user)
-    out["me"] = selectors.membership_of(match, person)
+    # The owner is nobody's member (he keeps the book, with no seat of his own): nothing to read.
+    out["me"] = None if role == roles.OWNER else selectors.membership_of(match, person)
     return out
 
 
