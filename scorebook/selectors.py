@@ -60,6 +60,11 @@ def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
     return version
 
 
+def last_counted_deal(match: Match) -> int | None:
+    """The number of the match's last deal not voided (what "undo" voids), or None."""
+    return match.deals.filter(voided=False).order_by("-number").values_list("number", flat=True).first()
+
+
 # ---------------------------------------------------------------- the sheet
 
 

@@ -136,4 +136,6 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     sheet = sheet_context(match)
     game = game_ui(match.game)
     rules = option_rows(game, selectors.match_options(match))
-    return sheet | {"form": form_context(match, sheet, **form), "rules": rules}
+    counted = [row["number"] for row in sheet["rows"] if not row["voided"] and not row.get("not_counted")]
+    return sheet | {"form": form_context(match, sheet, **form), "rules": rules,
+                    "last_deal": counted[-1] if counted else None}
