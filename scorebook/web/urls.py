@@ -50,6 +50,7 @@ urlpatterns += [
     # The installable app. The worker is served from the root: it controls only pages under its path.
     path("sw.js", live.service_worker, name="service-worker"),
     path("manifest.webmanifest", live.manifest, name="manifest"),
+    path("favicon.ico", live.favicon, name="favicon"),
     path("offline/", live.offline, name="offline"),
 ]
 
