@@ -8,6 +8,7 @@ the sheet's own (what is read back), the layout is what is checked here.
 import re
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from scorebook import services
@@ -72,6 +73,20 @@ def test_six_players_fit_a_360_px_phone(page: Page, live_server, sign_in, owner,
     sign_out = page.get_by_role("button", name="Sign out")
     page.evaluate("window.scrollTo(0, 0)")
     box = sign_out.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_six_players_fit_in_russian_and_ukrainian(page: Page, live_server, sign_in, owner, six, language) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(PHONE)
+    sign_in(page, owner)
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
+    page.goto(f"{live_server.url}/matches/{six.pk}/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    page.screenshot(path=SCREENSHOTS / f"six-players-phone-{language}.png")
+    fits(page, SHEET_CELLS)
+    box = page.locator(".sign-out button").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
 

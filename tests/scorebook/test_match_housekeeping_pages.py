@@ -184,3 +184,12 @@ def test_another_owners_player_is_out_of_reach(signed_in, owner, stranger, match
     assert signed_in.post(f"/players/{ira.pk}/rename/", {"name": "X"}).status_code == 404
     signed_in.post(f"/players/{anya.pk}/merge/", {"into": ira.pk})
     assert Player.objects.filter(pk=anya.pk).exists() and Player.objects.filter(pk=ira.pk).exists()
+
+
+def test_the_poll_brings_the_totals_bar_along(signed_in, match):
+    version = match.version
+    services.deal_record(match=match, entry=play(0, 100, points=[45, 67, 8]))  # another phone: −100, 65, 10
+    answer = signed_in.get(f"/matches/{match.pk}/sheet/?since={version}").content.decode()
+    bar = answer[answer.index('id="standings"'):]
+    assert bar.startswith('id="standings" class="standings" hx-swap-oob="true"')
+    assert re.findall(r'class="standing-total">([^<]*)<', bar) == ["−100", "65", "10"]
