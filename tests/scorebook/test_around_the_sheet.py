@@ -14,6 +14,7 @@ from scorebook import services
 from scorebook.games import GAMES
 from scorebook.models import Player
 from scorebook.web.contexts import preset_label
+from scorebook.web.history import author_name
 from tests.scorebook.conftest import PLAYERS, penalty, play
 
 pytestmark = pytest.mark.django_db
@@ -41,8 +42,6 @@ def test_an_author_is_named_as_the_table_knows_them(signed_in, owner, django_use
 
 
 def test_an_author_without_a_player_goes_by_full_name_then_login(owner, django_user_model):
-    from scorebook.web.history import author_name
-
     named = django_user_model.objects.create_user(username="v1", first_name="Вика", last_name="Р.")
     assert author_name(named, {}) == "Вика Р."
     assert author_name(owner, {}) == "anya"

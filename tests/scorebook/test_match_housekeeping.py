@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.games import find_game
 from referee.ledger import Rejected
 from scorebook import services
 from scorebook.models import Match, Player, Seat
@@ -137,3 +138,15 @@ def test_a_player_is_not_merged_with_himself_or_another_owners(owner, stranger, 
         with pytest.raises(Rejected) as refused:
             services.player_merge(source=source, target=target)
         assert codes(refused) == ["bad_merge"]
+
+
+@pytest.mark.parametrize("game", ["thousand", "terz", "tongits", "khrap", "thirteens"])
+@pytest.mark.parametrize("which", ["first", "last"])
+def test_every_game_and_preset_plays_again_with_its_frozen_options(owner, game, which):
+    module = find_game(game)
+    presets = list(module.PRESETS)
+    preset = presets[0] if which == "first" else presets[-1]
+    players = ["Аня", "Борис", "Вика", "Гена", "Даша", "Егор"][: module.SEATS.start]
+    first = services.match_create(owner=owner, game=game, players=players, preset=preset)
+    again = services.match_rematch(match=first, owner=owner)
+    assert (again.game, again.preset, again.options, again.players) == (game, preset, first.options, players)
