@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
-from django.http import HttpRequest
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
 
 from referee.ledger import Rejected
 from scorebook import services
@@ -47,6 +48,10 @@ def void_deals(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: Any
         except Rejected as rejected:
             modeladmin.message_user(request, f"Deal {deal.number} of match {deal.match_id}: "
                                     + "; ".join(v.code for v in rejected.violations), messages.ERROR)
+        except (Http404, PermissionDenied):
+            # Staff read every match, but void only where their role at the table allows it.
+            modeladmin.message_user(request, f"Deal {deal.number} of match {deal.match_id}: "
+                                    "your role at this match does not allow voiding", messages.ERROR)
 
 
 @admin.register(Deal)

@@ -14,6 +14,7 @@ from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
 from referee.reading import printable
+from referee.roles import GRANTABLE, PLAYER, ROLE_NAMES
 from scorebook.games import game_choices
 
 # A lone surrogate ("\ud83d" read alone from JSON) as SQLite keeps it: escaped, JSON being kept
@@ -45,6 +46,9 @@ class StoredJSON(json.JSONDecoder):
     def decode(self, s: str, *args: Any, **kwargs: Any) -> Any:
         value = super().decode(s, *args, **kwargs)
         return _printable(value) if _SURROGATE.search(s) else value
+
+
+MEMBER_ROLES = [(role, ROLE_NAMES[role]) for role in GRANTABLE]
 
 
 class Player(models.Model):
@@ -83,6 +87,9 @@ class Match(models.Model):
     share_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
     # Put away by its owner: out of "my matches" unless asked for, kept whole and restorable.
     archived = models.BooleanField(_("archived"), default=False)
+    # Whoever opens the invite link joins the match with ``invite_role`` (never more); empty: no invite.
+    invite_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
+    invite_role = models.CharField(max_length=10, choices=MEMBER_ROLES, default=PLAYER, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -103,6 +110,32 @@ class Seat(models.Model):
     class Meta:
         ordering = ["match", "index"]
         constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_player_per_seat")]
+
+
+class Member(models.Model):
+    """Someone at the table besides the owner: a signed-in user, or a guest known only by a name and
+    the key his browser keeps for this match. ``seat``: the seat he claimed (None: none)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="memberships")
+    guest_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
+    name = models.CharField(_("name"), max_length=40)
+    role = models.CharField(_("role"), max_length=10, choices=MEMBER_ROLES)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="one_membership_per_user"),
+            models.UniqueConstraint(fields=["match", "seat"], name="one_member_per_seat"),
+            models.CheckConstraint(condition=models.Q(user__isnull=False) | models.Q(guest_key__isnull=False),
+                                   name="member_is_a_user_or_a_guest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.role})"
 
 
 class Deal(models.Model):
@@ -136,6 +169,8 @@ class Revision(models.Model):
     entry = models.JSONField(help_text="the deal's text after this write", decoder=StoredJSON)
     version = models.PositiveIntegerField(help_text="the match's version after this write")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # A guest's write: his membership (``author`` is empty then).
+    member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # A re-sent write (a phone retrying after a dropped answer) carries the same client id.
     client_id = models.CharField(max_length=64, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

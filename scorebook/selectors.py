@@ -10,26 +10,92 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db.models import QuerySet
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from referee import roles
 from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
-from scorebook.models import Deal, Match, Player
+from scorebook.models import Deal, Match, Member, Player
 from scorebook.sheets import capped, is_fresh, neutral_sheet, neutral_stop
 
 
-def matches_of(user: Any) -> QuerySet[Match]:
-    """The caller's matches: every other owner's match is out of sight (a 404, never a 403)."""
-    return Match.objects.filter(owner=user)
+def matches_of(person: Any) -> QuerySet[Match]:
+    """The matches *person* may read: a user's own and those he joined, a guest's one match. Every
+    other match is out of sight (a 404, never a 403)."""
+    if isinstance(person, Member):
+        return Match.objects.filter(pk=person.match_id, members=person)
+    if person is None or not getattr(person, "is_authenticated", False):
+        return Match.objects.none()
+    joined = Member.objects.filter(user=person).values("match_id")
+    return Match.objects.filter(Q(owner=person) | Q(pk__in=joined))
 
 
-def match_of(user: Any, pk: int) -> Match:
-    """One of the caller's matches. :raises Http404: no such match, or another owner's."""
+def match_of(person: Any, pk: int) -> Match:
+    """One match *person* may read. :raises Http404: no such match, or not his."""
     try:
-        return matches_of(user).get(pk=pk)
+        return matches_of(person).get(pk=pk)
     except Match.DoesNotExist:
         raise Http404("no such match") from None
+
+
+def role_of(match: Match, person: Any) -> str | None:
+    """*person*'s role at *match* (a user, or a guest's membership): None when he has none."""
+    if isinstance(person, Member):
+        return person.role if person.match_id == match.pk and _still_member(person) else None
+    if person is None or not getattr(person, "is_authenticated", False):
+        return None
+    if match.owner_id == person.pk:
+        return roles.OWNER
+    return Member.objects.filter(match=match, user=person).values_list("role", flat=True).first()
+
+
+def _still_member(member: Member) -> bool:
+    # A membership object read earlier (the guest's): removed or changed since, the table decides.
+    current = Member.objects.filter(pk=member.pk).values_list("role", flat=True).first()
+    if current is not None:
+        member.role = current
+    return current is not None
+
+
+def require(match: Match, person: Any, operation: str) -> str:
+    """*person*'s role at *match* when it allows *operation*. :raises Http404: no role here (the
+    same answer as no such match); PermissionDenied: a member whose role does not allow it."""
+    role = role_of(match, person)
+    if role is None:
+        raise Http404("no such match")
+    if not roles.may(role, operation):
+        raise PermissionDenied("not allowed to %s at this match" % operation)
+    return role
+
+
+def guest_of(pk: int, key: str | None) -> Member | None:
+    """The guest whose browser holds *key* at match *pk* (None: no such guest, or removed)."""
+    if not key:
+        return None
+    return Member.objects.filter(match_id=pk, guest_key=key, user__isnull=True).first()
+
+
+def membership_of(match: Match, person: Any) -> Member | None:
+    """*person*'s membership at *match* (the owner has none)."""
+    if isinstance(person, Member):
+        return person if person.match_id == match.pk else None
+    if person is None or not getattr(person, "is_authenticated", False):
+        return None
+    return Member.objects.filter(match=match, user=person).first()
+
+
+def members_of(match: Match) -> QuerySet[Member]:
+    return match.members.select_related("user").order_by("joined_at", "id")
+
+
+def invited(token: str) -> Match:
+    """The match an invite link opens. :raises Http404: unknown or revoked invite."""
+    try:
+        return Match.objects.get(invite_token=token)
+    except Match.DoesNotExist:
+        raise Http404("no such invite") from None
 
 
 def players_of(user: Any) -> QuerySet[Player]:

@@ -12,13 +12,15 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.http import Http404
 from django.utils import timezone
 
+from referee import roles
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error, replay
 from referee.reading import text_problem, text_violation
-from scorebook.models import Deal, Match, Player, Revision, Seat
-from scorebook.selectors import current_sheet, replay_deals, replay_match
+from scorebook.models import Deal, Match, Member, Player, Revision, Seat
+from scorebook.selectors import current_sheet, invited, replay_deals, replay_match, require
 from scorebook.sheets import is_fresh, neutral_sheet
 
 MAX_NAME = 40  # Player.name's column
@@ -144,6 +146,17 @@ def _canonical(match: Match, entry: Any, number: int) -> dict[str, Any]:
         raise Rejected([dataclasses.replace(v, deal=number) for v in rejected.violations]) from None
 
 
+# ---------------------------------------------------------------- who may write
+
+
+def _allowed(match: Match, author: Any, operation: str) -> None:
+    """The acting person (a user, or a guest's membership) holds a role allowing *operation*.
+    No person: a write of the site itself (an import of the owner's file, a command), not checked.
+    :raises Http404: he has no role at this match; PermissionDenied: his role does not allow it."""
+    if author is not None:
+        require(match, author, operation)
+
+
 # ---------------------------------------------------------------- writes
 
 
@@ -213,7 +226,7 @@ def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author:
     neutral, sheet = replayed.neutral, replayed.sheet
     changed.save()
     Revision.objects.create(match=match, deal=changed, kind=kind, entry=changed.entry,
-                            version=match.version, author=author if author is not None and author.pk else None,
+                            version=match.version, author=_user(author), member=_guest(author),
                             client_id=client_id or None)
     # .update() skips auto_now: the time of this write is set here, so "my matches" (newest write
     # first) puts the match that was just played on top.
@@ -254,7 +267,8 @@ def _written_once(write: Callable[[SameWrite], Written], match: Match, client_id
 
 def deal_record(*, match: Match, entry: Any, expected_version: int | None = None,
                 client_id: str | None = None, author: Any = None) -> Written:
-    """Append a deal and replay the match. :raises VersionConflict, Rejected:"""
+    """Append a deal and replay the match. :raises VersionConflict, Rejected, PermissionDenied, Http404:"""
+    _allowed(match, author, roles.write_operation(entry))
 
     def write(same: SameWrite) -> Written:
         claimed = _claim(match, expected_version)
@@ -267,6 +281,17 @@ def deal_record(*, match: Match, entry: Any, expected_version: int | None = None
 
     return _written_once(write, match, client_id,
                          lambda revision: _same_entry(match, revision, Revision.RECORDED, entry))
+
+
+def _user(author: Any) -> Any:
+    """The account behind a write (a guest has none)."""
+    if author is None or isinstance(author, Member) or not getattr(author, "pk", None):
+        return None
+    return author
+
+
+def _guest(author: Any) -> Member | None:
+    return author if isinstance(author, Member) else None
 
 
 def _find(deals: Sequence[Deal], number: int) -> Deal:
@@ -282,6 +307,7 @@ def deal_replace(*, match: Match, number: int, entry: Any, expected_version: int
 
     :raises DealNotFound, VersionConflict, Rejected: (a later deal made invalid included)
     """
+    _allowed(match, author, roles.AMEND)
 
     def write(same: SameWrite) -> Written:
         claimed = _claim(match, expected_version)
@@ -301,6 +327,7 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
               client_id: str | None = None, author: Any = None) -> Written:
     """Void deal *number*: it stays in the history, counts for nothing. :raises DealNotFound,
     VersionConflict, Rejected: (already voided, or a later deal made invalid)"""
+    _allowed(match, author, roles.VOID)
 
     def write(same: SameWrite) -> Written:
         claimed = _claim(match, expected_version)
@@ -352,8 +379,9 @@ def match_next_game(*, match: Match, owner: Any) -> Match:
 # refused for them.
 
 
-def match_rename(*, match: Match, name: str) -> Match:
+def match_rename(*, match: Match, name: str, by: Any = None) -> Match:
     """Give *match* a new name (empty: none). :raises Rejected:"""
+    _allowed(match, by, roles.MANAGE)
     name = unicodedata.normalize("NFC", name.strip())
     if (bad_name := _text_refused(name, MAX_MATCH_NAME, "name")) is not None:
         raise Rejected([bad_name])
@@ -362,9 +390,10 @@ def match_rename(*, match: Match, name: str) -> Match:
     return match
 
 
-def match_archive(*, match: Match, archived: bool = True) -> Match:
+def match_archive(*, match: Match, archived: bool = True, by: Any = None) -> Match:
     """Put *match* away (out of "my matches" unless asked for) or, with ``archived=False``, back.
     Nothing is deleted: its deals and history stay, and it opens as before."""
+    _allowed(match, by, roles.MANAGE)
     Match.objects.filter(pk=match.pk).update(archived=archived)
     match.archived = archived
     return match
@@ -427,8 +456,9 @@ def player_merge(*, source: Player, target: Player) -> Player:
 # is not refused for it.
 
 
-def match_share(*, match: Match) -> Match:
+def match_share(*, match: Match, by: Any = None) -> Match:
     """Give *match* a share link; a match already shared keeps its link (tapping twice is harmless)."""
+    _allowed(match, by, roles.MANAGE)
     if not match.share_token:
         # 16 random bytes, 22 URL-safe characters: not guessable, and short enough to read out.
         token = secrets.token_urlsafe(16)
@@ -438,8 +468,110 @@ def match_share(*, match: Match) -> Match:
     return match
 
 
-def match_unshare(*, match: Match) -> Match:
+def match_unshare(*, match: Match, by: Any = None) -> Match:
     """Revoke the share link: the old address answers 404 from now on."""
+    _allowed(match, by, roles.MANAGE)
     Match.objects.filter(pk=match.pk).update(share_token=None)
     match.share_token = None
     return match
+
+
+# ---------------------------------------------------------------- the people at the table
+
+
+# Like sharing, none of these is part of the sheet: they never claim nor bump the match's version.
+
+
+def invite_renew(*, match: Match, by: Any = None, role: str | None = None) -> Match:
+    """A new invite link (the old one stops working), granting *role* (None: the invite's role as
+    it was). :raises Rejected: a role an invite cannot grant (the owner's)."""
+    _allowed(match, by, roles.MANAGE)
+    role = match.invite_role if role is None else role
+    if role not in roles.GRANTABLE:
+        raise Rejected([error("bad_role", _("An invite grants one of the roles scorer, player, watcher or referee."),
+                              "role")])
+    # 24 random bytes, 32 URL-safe characters: not guessable, and the column's length.
+    match.invite_token, match.invite_role = secrets.token_urlsafe(24), role
+    Match.objects.filter(pk=match.pk).update(invite_token=match.invite_token, invite_role=role)
+    return match
+
+
+def invite_revoke(*, match: Match, by: Any = None) -> Match:
+    """Turn the invite link off: it answers 404 from now on; who joined stays."""
+    _allowed(match, by, roles.MANAGE)
+    Match.objects.filter(pk=match.pk).update(invite_token=None)
+    match.invite_token = None
+    return match
+
+
+def match_join(*, token: str, user: Any = None, name: str = "") -> Member | None:
+    """Join the match invited to under *token*, with the invite's role: a signed-in *user*, or a
+    guest with just a *name* (his key comes back in ``guest_key``). Someone already at the table
+    keeps the role he has (an invite never changes it); the owner stays the owner (None).
+    :raises Http404: no such invite; Rejected: a guest's name refused."""
+    match = invited(token)
+    if user is not None and getattr(user, "is_authenticated", False):
+        if match.owner_id == user.pk:
+            return None
+        member, _created = Member.objects.get_or_create(
+            match=match, user=user, defaults={"role": match.invite_role, "name": user.get_username()[:MAX_NAME]})
+        return member
+    name = unicodedata.normalize("NFC", (name or "").strip())
+    if not name:
+        raise Rejected([error("bad_name", _("A player's name has 1 to %(high)s characters."), "name",
+                              high=MAX_NAME)])
+    if (bad := _text_refused(name, MAX_NAME, "name")) is not None:
+        raise Rejected([bad])
+    return Member.objects.create(match=match, guest_key=secrets.token_urlsafe(32), name=name, role=match.invite_role)
+
+
+def seat_claim(*, match: Match, by: Member, seat: int | None) -> Member:
+    """*by* sits at *seat* (None: he leaves his seat). :raises Rejected: no such seat, or taken."""
+    _allowed(match, by, roles.SEAT)
+    member = by if isinstance(by, Member) else Member.objects.get(match=match, user=by)
+    if seat is not None and not 0 <= seat < len(match.players):
+        raise Rejected([error("bad_seat", _("There is no such seat at this table."), "seat")])
+    try:
+        with transaction.atomic():
+            Member.objects.filter(pk=member.pk).update(seat=seat)
+    except IntegrityError:
+        raise Rejected([error("seat_taken", _("Someone else already sits at this seat."), "seat")]) from None
+    member.seat = seat
+    return member
+
+
+def _member(match: Match, pk: int) -> Member:
+    member = Member.objects.filter(match=match, pk=pk).first()
+    if member is None:
+        raise Http404("no such member")
+    return member
+
+
+def member_role(*, match: Match, member: int, role: str, by: Any = None) -> Member:
+    """Give member *member* (his id) another role; a role without a seat leaves his seat.
+    :raises Http404: no such member here; Rejected: the owner's role."""
+    _allowed(match, by, roles.MANAGE)
+    found = _member(match, member)
+    if role not in roles.GRANTABLE:
+        raise Rejected([error("bad_role", _("A member is a scorer, a player, a watcher or a referee."), "role")])
+    found.role = role
+    if not roles.may(role, roles.SEAT):
+        found.seat = None
+    Member.objects.filter(pk=found.pk).update(role=role, seat=found.seat)
+    return found
+
+
+def member_remove(*, match: Match, member: int, by: Any = None) -> None:
+    """Send member *member* away: the match is out of his sight from now on (his deals stay)."""
+    _allowed(match, by, roles.MANAGE)
+    _member(match, member).delete()
+
+
+def guests_attach(*, user: Any, keys: Sequence[str]) -> None:
+    """The guests whose keys a browser held become *user*: where he already sits at that table (or
+    owns it), the guest's place goes and his own stays."""
+    for guest in Member.objects.filter(guest_key__in=list(keys), user__isnull=True).select_related("match"):
+        if guest.match.owner_id == user.pk or Member.objects.filter(match=guest.match, user=user).exists():
+            guest.delete()
+        else:
+            Member.objects.filter(pk=guest.pk).update(user=user, guest_key=None)

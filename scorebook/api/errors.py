@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -71,6 +71,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ClientIdReused):  # the write is not the one the id was first used for
         return Response({"violations": [violation("client_id_reused", _(exc.message), "client_id")],
                          "version": exc.match.version}, status=409)
+    if isinstance(exc, PermissionDenied):  # a member whose role at the match does not allow it
+        return Response({"detail": _("Your role at this match does not allow this.")}, status=403)
     if isinstance(exc, DealNotFound):
         return Response({"detail": _("No such deal.")}, status=404)
     if isinstance(exc, exceptions.ParseError) and exc.get_codes() == "too_deep":

@@ -6,7 +6,7 @@ from csp.decorators import csp_update
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from scorebook.api import history, token, views
+from scorebook.api import history, table, token, views
 from scorebook.games import GAMES
 
 app_name = "api"
@@ -25,6 +25,12 @@ urlpatterns = [
     path("matches/<int:pk>/deals/<int:number>/", views.DealDetail.as_view(), name="deal"),
     path("matches/<int:pk>/export/", history.MatchExport.as_view(), name="match-export"),
     path("matches/import/", history.MatchImport.as_view(), name="match-import"),
+    # The people at the table.
+    path("matches/<int:pk>/invite/", table.Invite.as_view(), name="invite"),
+    path("matches/<int:pk>/members/", table.Members.as_view(), name="members"),
+    path("matches/<int:pk>/members/<int:member>/", table.MemberDetail.as_view(), name="member"),
+    path("matches/<int:pk>/seat/", table.Seat.as_view(), name="seat"),
+    path("join/<slug:token>/", table.Join.as_view(), name="join"),
 ]
 
 # The referee's checks of each game: stateless, no match needed.

@@ -11,12 +11,14 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 
+from referee import roles
 from referee.reading import option_fields
 from scorebook import labels, selectors
 from scorebook.games import game_ui
 from scorebook.models import Match
 from scorebook.registry import GameUI
 from scorebook.sheets import render_line, render_violation
+from scorebook.web.table import people_context
 
 
 def _choice_label(game: GameUI, value: Any) -> str:
@@ -136,6 +138,9 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     sheet = sheet_context(match)
     game = game_ui(match.game)
     rules = option_rows(game, selectors.match_options(match))
+    role = selectors.role_of(match, getattr(request, "person", request.user))
+    can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
     counted = [row["number"] for row in sheet["rows"] if not row["voided"] and not row.get("not_counted")]
-    return sheet | {"form": form_context(match, sheet, **form), "rules": rules,
-                    "last_deal": counted[-1] if counted else None}
+    return (sheet | {"form": form_context(match, sheet, **form), "rules": rules, "role": role, "can": can,
+                     "role_name": roles.ROLE_NAMES.get(role or "", ""),
+                     "last_deal": counted[-1] if counted else None} | people_context(request, match, role))

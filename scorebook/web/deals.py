@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -25,20 +24,21 @@ from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
 from scorebook.web.contexts import form_context, match_context, sheet_context
 from scorebook.web.history import deal_history
+from scorebook.web.people import member_required
 
 
-@login_required
+@member_required
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     return render(request, "scorebook/match.html", match_context(request, match))
 
 
-@login_required
+@member_required
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The poll: 204 (htmx keeps what it shows) until the match's version moves."""
-    if request.GET.get("since") == str(selectors.version_of(selectors.matches_of(request.user), pk)):
+    if request.GET.get("since") == str(selectors.version_of(selectors.matches_of(request.person), pk)):
         return HttpResponse(status=204)
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     context = sheet_context(match)
     response = render(request, "scorebook/match.html#sheet", context)
     # Another phone wrote: the entry forms' expected_version (else this phone's next save is
@@ -78,7 +78,7 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
     action = request.POST.get("action", "play")
     expected = typed_number(request.POST.get("expected_version"))
     client_id = request.POST.get("client_id") or None
-    common = {"match": match, "author": request.user, "client_id": client_id,
+    common = {"match": match, "author": request.person, "client_id": client_id,
               "expected_version": expected if isinstance(expected, int) else None}
     try:
         if action == "void" and number is not None:
@@ -111,10 +111,10 @@ def _next_number(match: Match) -> int:
     return (last or 0) + 1
 
 
-@login_required
+@member_required
 @require_POST
 def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     written, form = _write(request, match, None)
     match.refresh_from_db()
     context = match_context(request, match, **form)
@@ -128,10 +128,10 @@ def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scorebook/match.html", context)
 
 
-@login_required
+@member_required
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     deal = get_object_or_404(Deal.objects.filter(match=match), number=number)
     if request.method == "POST":
         written, form = _write(request, match, number)
@@ -146,14 +146,14 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "scorebook/deal_edit.html", context)
 
 
-@login_required
+@member_required
 @require_POST
 def deal_preview(request: HttpRequest, pk: int, game: str | None = None) -> HttpResponse:
     """The entry form's preview: the deal it describes scored on top of the match (in place of deal
     ``number`` when editing one), nothing written; each game shows it its own way. Another owner's
     match, a game without a preview (or not *game*, on the old address) is a 404; what the referee
     refuses is shown in the preview (the page of its own answers 400)."""
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     record = game_ui(match.game)
     if record.preview is None or record.preview_template is None or game not in (None, match.game):
         raise Http404("no preview for this match")

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from referee import roles
 from referee.ledger import Rejected
 from scorebook import evenings, selectors, services
 from scorebook.registry import CHIPS, MONEY
@@ -34,8 +35,11 @@ def amount(value: Decimal, sign: bool = False) -> str:
 
 @login_required
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The evening of one of the caller's matches (any of them opens it)."""
-    evening = evenings.evening_of(selectors.match_of(request.user, pk))
+    """The evening of one of the caller's matches (any of them opens it). The evening gathers the
+    owner's other matches, so only who manages this table sees it; another member gets 403."""
+    match = selectors.match_of(request.user, pk)
+    selectors.require(match, request.user, roles.MANAGE)
+    evening = evenings.evening_of(match)
     return render(request, "scorebook/evening.html", evening_context(evening))
 
 
@@ -65,6 +69,7 @@ def evening_context(evening: evenings.Evening) -> dict[str, Any]:
 def match_next_game(request: HttpRequest, pk: int) -> HttpResponse:
     """Start the same table again and open the new match."""
     match = selectors.match_of(request.user, pk)
+    selectors.require(match, request.user, roles.MANAGE)
     try:
         new = services.match_next_game(match=match, owner=request.user)
     except Rejected as rejected:

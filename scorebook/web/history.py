@@ -26,6 +26,7 @@ from scorebook.models import Deal, Match, Player, Revision
 from scorebook.registry import GameUI
 from scorebook.sheets import capped, render_line, violation_json
 from scorebook.web.contexts import option_rows, preset_label, sheet_context
+from scorebook.web.people import member_required
 
 # ---------------------------------------------------------------- a match's history
 
@@ -138,18 +139,18 @@ def history_context(match: Match) -> dict[str, Any]:
     return {"match": match, "deals": items}
 
 
-@login_required
+@member_required
 def match_history(request: HttpRequest, pk: int) -> HttpResponse:
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     return render(request, "scorebook/history/history.html", history_context(match))
 
 
 # ---------------------------------------------------------------- the printable sheet
 
 
-@login_required
+@member_required
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     game = game_ui(match.game)
     rules = option_rows(game, selectors.match_options(match))
     sheet = sheet_context(match)
@@ -168,16 +169,16 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
     return response
 
 
-@login_required
+@member_required
 def match_export_json(request: HttpRequest, pk: int) -> HttpResponse:
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     response = JsonResponse(exports.match_document(match), json_dumps_params={"ensure_ascii": False, "indent": 1})
     return _attachment(response, exports.export_filename(match, "json"))
 
 
-@login_required
+@member_required
 def match_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    match = selectors.match_of(request.user, pk)
+    match = selectors.match_of(request.person, pk)
     response = HttpResponse(exports.sheet_csv(match).encode("utf-8"), content_type="text/csv; charset=utf-8")
     return _attachment(response, exports.export_filename(match, "csv"))
 

@@ -31,6 +31,7 @@ from scorebook import selectors, services
 from scorebook.games import GAMES
 from scorebook.models import Match
 from scorebook.web.contexts import sheet_context
+from scorebook.web.people import member_required
 
 # The poll of every live page, as on the match page: every 4 s while the page is in view (the
 # templates' data-poll: static/js/page.js skips a poll while the page is hidden).
@@ -50,14 +51,14 @@ def _unchanged(request: HttpRequest, matches: QuerySet[Match], pk: int | None = 
 @login_required
 @require_POST
 def match_share(request: HttpRequest, pk: int) -> HttpResponse:
-    services.match_share(match=selectors.match_of(request.user, pk))
+    services.match_share(match=selectors.match_of(request.user, pk), by=request.user)
     return redirect(reverse("web:match", args=[pk]) + "?panel=share#share")
 
 
 @login_required
 @require_POST
 def match_unshare(request: HttpRequest, pk: int) -> HttpResponse:
-    services.match_unshare(match=selectors.match_of(request.user, pk))
+    services.match_unshare(match=selectors.match_of(request.user, pk), by=request.user)
     return redirect(reverse("web:match", args=[pk]) + "?panel=share#share")
 
 
@@ -106,17 +107,17 @@ def _watched_display(match: Match, token: str) -> dict[str, Any]:
                             reverse("web:watch", args=[token]))
 
 
-@login_required
+@member_required
 def match_display(request: HttpRequest, pk: int) -> HttpResponse:
-    context = _my_display(selectors.match_of(request.user, pk))
+    context = _my_display(selectors.match_of(request.person, pk))
     return render(request, "scorebook/live/display.html", context)
 
 
-@login_required
+@member_required
 def match_display_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    if _unchanged(request, selectors.matches_of(request.user), pk):
+    if _unchanged(request, selectors.matches_of(request.person), pk):
         return HttpResponse(status=204)
-    context = _my_display(selectors.match_of(request.user, pk))
+    context = _my_display(selectors.match_of(request.person, pk))
     return render(request, "scorebook/live/display.html#panel", context)
 
 

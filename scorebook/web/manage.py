@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from referee import roles
 from referee.ledger import Rejected
 from scorebook import selectors, services
 from scorebook.forms import number as typed_number
@@ -30,7 +31,7 @@ def _refused(request: HttpRequest, rejected: Rejected, players: list[str] | None
 def match_rename(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.user, pk)
     try:
-        services.match_rename(match=match, name=request.POST.get("name", ""))
+        services.match_rename(match=match, name=request.POST.get("name", ""), by=request.user)
     except Rejected as rejected:
         _refused(request, rejected)
     else:
@@ -44,7 +45,7 @@ def match_archive(request: HttpRequest, pk: int) -> HttpResponse:
     """Archive (``archived=1``) or restore (``archived=0``) a match."""
     match = selectors.match_of(request.user, pk)
     archived = request.POST.get("archived", "1") != "0"
-    services.match_archive(match=match, archived=archived)
+    services.match_archive(match=match, archived=archived, by=request.user)
     if archived:
         messages.success(request, _("The match is archived: find it under “Archived” in the filters, "
                                     "where it can be restored."))
@@ -57,6 +58,7 @@ def match_archive(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.user, pk)
+    selectors.require(match, request.user, roles.MANAGE)
     try:
         again = services.match_rematch(match=match, owner=request.user)
     except Rejected as rejected:

@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scorebook.games import GAMES
-from scorebook.web import accounts, deals, evenings, history, live, manage, matches, referee, rules, stats
+from scorebook.web import accounts, deals, evenings, history, live, manage, matches, referee, rules, stats, table
 
 app_name = "web"
 
@@ -44,6 +44,13 @@ urlpatterns += [
     path("matches/<int:pk>/display/", live.match_display, name="match-display"),
     path("matches/<int:pk>/display/panel/", live.match_display_panel, name="match-display-panel"),
     path("watch/<slug:token>/", live.watch, name="watch"),
+    # The table: the owner's invite and people; a player joins from the link and claims his seat.
+    path("matches/<int:pk>/invite/", table.invite_renew, name="invite-renew"),
+    path("matches/<int:pk>/invite/revoke/", table.invite_revoke, name="invite-revoke"),
+    path("matches/<int:pk>/members/<int:member>/role/", table.member_role, name="member-role"),
+    path("matches/<int:pk>/members/<int:member>/remove/", table.member_remove, name="member-remove"),
+    path("matches/<int:pk>/seat/", table.seat_claim, name="seat-claim"),
+    path("join/<slug:token>/", table.join, name="join"),
     path("watch/<slug:token>/sheet/", live.watch_sheet, name="watch-sheet"),
     path("watch/<slug:token>/display/", live.watch_display, name="watch-display"),
     path("watch/<slug:token>/display/panel/", live.watch_display_panel, name="watch-display-panel"),

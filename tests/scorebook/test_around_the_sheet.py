@@ -34,6 +34,9 @@ def test_an_amendment_reads_as_words_with_names(signed_in, owner, match):
 def test_an_author_is_named_as_the_table_knows_them(signed_in, owner, django_user_model, match):
     boris = django_user_model.objects.create_user(username="b.petrov77")
     Player.objects.filter(owner=owner, name="Борис").update(user=boris)
+    # Борис keeps the book at this table: a scorer, who may enter deals.
+    match = services.invite_renew(match=match, by=owner, role="scorer")
+    services.match_join(token=match.invite_token, user=boris)
     services.deal_record(match=match, entry=play(), author=boris)
     history = signed_in.get(f"/matches/{match.pk}/history/").content.decode()
     assert "· Борис" in history and "b.petrov77" not in history

@@ -225,3 +225,18 @@ def test_an_unfinished_match_offers_only_the_evening(owner, signed_in) -> None:
     match = played(owner, "thousand", [])
     page = signed_in.get(f"/matches/{match.pk}/").content.decode()
     assert "/next/" not in page and f'href="/evenings/{match.pk}/"' in page
+
+
+def test_a_member_of_the_table_does_not_see_the_owners_evening(owner, stranger) -> None:
+    # The evening gathers the owner's other matches: a scorer at this one table reads this match,
+    # not the evening (403), and is offered neither the evening nor the next game.
+    match = played(owner, "thousand", ANYA_WINS, **THOUSAND)
+    match = services.invite_renew(match=match, by=owner, role="scorer")
+    services.match_join(token=match.invite_token, user=stranger)
+    client = Client()
+    client.force_login(stranger)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "/next/" not in page and "/evenings/" not in page
+    assert client.get(f"/evenings/{match.pk}/").status_code == 403
+    assert client.post(f"/matches/{match.pk}/next/").status_code == 403
+    assert Match.objects.count() == 1

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from referee.games import thousand
 from scorebook import services
-from scorebook.models import Deal, Match, Player
+from scorebook.models import Deal, Match, Member, Player
 from tests.scorebook.conftest import PLAYERS, play
 
 pytestmark = pytest.mark.django_db
@@ -134,9 +134,11 @@ def test_the_filtered_home_page_costs_the_same_queries_for_any_number_of_matches
 
 @pytest.fixture
 def amended(owner, django_user_model) -> Match:
-    """Deal 1 recorded; deal 2 recorded by anya and amended by boris; deal 3 recorded, then voided."""
+    """Deal 1 recorded; deal 2 recorded by anya and amended by boris (the table's scorer); deal 3
+    recorded, then voided."""
     boris = django_user_model.objects.create_user(username="boris")
     match = services.match_create(owner=owner, game="thousand", players=PLAYERS)
+    Member.objects.create(match=match, user=boris, name="boris", role="scorer")
     services.deal_record(match=match, entry=play(0, 100, points=[45, 67, 8]), author=owner)
     services.deal_record(match=match, entry=play(1, 100, points=[45, 67, 8]), author=owner)
     services.deal_replace(match=match, number=2, entry=play(1, 100, points=[42, 70, 8]), author=boris)

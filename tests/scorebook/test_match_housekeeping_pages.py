@@ -87,6 +87,22 @@ def test_another_owners_match_is_a_404_for_every_write(client, stranger, match):
     assert (match.name, match.archived, Match.objects.count()) == ("", False, 1)
 
 
+@pytest.mark.parametrize("role, undo", [("watcher", 403), ("player", 403), ("scorer", 302), ("referee", 302)])
+def test_a_member_of_the_table_may_not_rename_archive_or_rematch(client, owner, stranger, match, role, undo):
+    # Renaming, archiving and playing again manage the table (the owner's); undo is a void, which
+    # a scorer or the referee may do and a player or a watcher may not.
+    services.deal_record(match=match, entry=play(), author=owner)
+    match = services.invite_renew(match=match, by=owner, role=role)
+    services.match_join(token=match.invite_token, user=stranger)
+    client.force_login(stranger)
+    for action in ["rename", "archive", "rematch"]:
+        assert client.post(f"/matches/{match.pk}/{action}/", {"name": "x"}).status_code == 403
+    assert client.post(f"/matches/{match.pk}/undo/").status_code == undo
+    match.refresh_from_db()
+    assert (match.name, match.archived, Match.objects.count()) == ("", False, 1)
+    assert match.deals.filter(voided=False).count() == (1 if undo == 403 else 0)
+
+
 # ---------------------------------------------------------------- undo
 
 

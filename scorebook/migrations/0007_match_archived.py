@@ -4,7 +4,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorebook', '0005_session_epoch'),
+        ('scorebook', '0006_table_members_and_invites'),
     ]
 
     operations = [

@@ -1,0 +1,64 @@
+"""Who is at the table in a request: a signed-in user, or a guest whose browser keeps his key for
+the match (in the session, so no password and no account). ``member_required`` puts that person on
+the request for a view of one match; anyone else is sent to sign in, as ``login_required`` does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.signals import user_logged_in
+from django.contrib.auth.views import redirect_to_login
+from django.dispatch import receiver
+from django.http import Http404, HttpRequest, HttpResponse
+
+from scorebook import selectors, services
+
+# The session's guest keys: {"<match pk>": "<guest key>"}.
+GUESTS = "scorebook_guests"
+
+
+def guest_keys(request: HttpRequest) -> dict[str, str]:
+    keys = request.session.get(GUESTS)
+    return dict(keys) if isinstance(keys, dict) else {}
+
+
+def remember_guest(request: HttpRequest, pk: int, key: str) -> None:
+    request.session[GUESTS] = guest_keys(request) | {str(pk): key}
+
+
+def person_at(request: HttpRequest, pk: int) -> Any:
+    """The person acting at match *pk*: the signed-in user, else this browser's guest (or None)."""
+    if request.user.is_authenticated:
+        return request.user
+    return selectors.guest_of(pk, guest_keys(request).get(str(pk)))
+
+
+def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The view of one match (``pk``) runs with ``request.person``; nobody at all signs in first.
+    Whether that person may read the match is the selectors' to say (a 404 if not)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        person = person_at(request, int(kwargs["pk"]))
+        if person is None and getattr(request, "htmx", False):
+            # A poll (or a form) of a page whose guest was removed meanwhile: htmx would swap the
+            # sign-in page into the sheet; a 404 leaves the page as it is, as for a removed user.
+            raise Http404("no such match")
+        if person is None:
+            return redirect_to_login(request.get_full_path())
+        request.person = person  # type: ignore[attr-defined]
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+@receiver(user_logged_in)
+def attach_guests(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """A guest who signs in keeps his places at the tables he joined, now under his account."""
+    if request is not None and hasattr(request, "session"):
+        keys = guest_keys(request)
+        if keys:
+            services.guests_attach(user=user, keys=list(keys.values()))
+            request.session.pop(GUESTS, None)

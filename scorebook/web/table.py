@@ -1,0 +1,127 @@
+"""The people at a match's table: the owner's invite (a link and its QR code) and who joined, a
+player joining from the link (signed in, or as a guest with just a name), and a member claiming
+his seat. Every write is a call to ``scorebook.services``; who may do it is theirs to say."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST
+
+from referee import roles
+from referee.ledger import Rejected
+from scorebook import selectors, services
+from scorebook.forms import number as typed_number
+from scorebook.models import Match
+from scorebook.sheets import violation_json
+from scorebook.web.people import member_required, person_at, remember_guest
+
+
+def _back(pk: int) -> HttpResponse:
+    return redirect(reverse("web:match", args=[pk]) + "?panel=members#members")
+
+
+def invite_url(request: HttpRequest, match: Match) -> str | None:
+    if not match.invite_token:
+        return None
+    return request.build_absolute_uri(reverse("web:join", args=[match.invite_token]))
+
+
+def qr_svg(url: str) -> str:
+    """The link as a QR code: inline SVG markup (no script, no style attribute: the CSP allows it)."""
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=5, border=2, svgclass="qr-code"))  # noqa: S308
+
+
+def people_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
+    """What the match page shows of the table: for the owner the invite and who joined; for a
+    member with a seat to claim, his membership."""
+    out: dict[str, Any] = {"table_seats": list(enumerate(match.players))}
+    if roles.may(role, roles.MANAGE):
+        url = invite_url(request, match)
+        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": selectors.members_of(match),
+                "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
+                "invite_role_name": roles.ROLE_NAMES[match.invite_role]}
+    person = getattr(request, "person", request.user)
+    out["me"] = selectors.membership_of(match, person)
+    return out
+
+
+@login_required
+@require_POST
+def invite_renew(request: HttpRequest, pk: int) -> HttpResponse:
+    match = selectors.match_of(request.user, pk)
+    try:
+        services.invite_renew(match=match, by=request.user, role=request.POST.get("role") or None)
+    except Rejected:
+        pass  # only a forged form sends another role: the invite stays as it was
+    return _back(pk)
+
+
+@login_required
+@require_POST
+def invite_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    services.invite_revoke(match=selectors.match_of(request.user, pk), by=request.user)
+    return _back(pk)
+
+
+@login_required
+@require_POST
+def member_role(request: HttpRequest, pk: int, member: int) -> HttpResponse:
+    match = selectors.match_of(request.user, pk)
+    try:
+        services.member_role(match=match, member=member, role=request.POST.get("role", ""), by=request.user)
+    except Rejected:
+        pass  # a forged form: nothing changes
+    return _back(pk)
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, pk: int, member: int) -> HttpResponse:
+    services.member_remove(match=selectors.match_of(request.user, pk), member=member, by=request.user)
+    return _back(pk)
+
+
+@member_required
+@require_POST
+def seat_claim(request: HttpRequest, pk: int) -> HttpResponse:
+    match = selectors.match_of(request.person, pk)  # type: ignore[attr-defined]
+    seat = typed_number(request.POST.get("seat"))
+    try:
+        services.seat_claim(match=match, by=request.person, seat=seat if isinstance(seat, int) else None)  # type: ignore[attr-defined]
+    except Rejected as rejected:
+        messages.error(request, violation_json(rejected.violations[0], match.players)["message"])
+    return redirect(reverse("web:match", args=[pk]) + "#my-seat")
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: who is signed in joins at once (after a tap); anyone else joins as a guest
+    with a name, or signs in first."""
+    match = selectors.invited(token)
+    person = person_at(request, match.pk)
+    if person is not None and selectors.role_of(match, person) is not None:
+        return redirect("web:match", pk=match.pk)
+    errors: list[str] = []
+    name = ""
+    if request.method == "POST":
+        name = request.POST.get("name", "")
+        try:
+            member = services.match_join(token=token, user=request.user, name=name)
+        except Rejected as rejected:
+            errors = [violation_json(v, match.players)["message"] for v in rejected.violations]
+        else:
+            if member is not None and member.guest_key:
+                remember_guest(request, match.pk, member.guest_key)
+            return redirect(reverse("web:match", args=[match.pk]) + "#my-seat")
+    login = reverse("web:login") + "?next=" + reverse("web:join", args=[token])
+    context = {"match": match, "role_name": roles.ROLE_NAMES[match.invite_role], "errors": errors, "name": name,
+               "login_url": login}
+    return render(request, "scorebook/join.html", context, status=400 if errors else 200)
