@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Violation, _, error
 from scorebook import selectors, services
+from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Revision
 
 FORMAT = "scorebook-match"
@@ -75,9 +76,12 @@ def sheet_rows(match: Match) -> list[list[Any]]:
     """The sheet as a table: a header with the names, then one row per counted deal."""
     neutral = selectors.current_sheet(match)
     names = list(match.players)
+    game = game_ui(match.game)
     header: list[Any] = [gettext("Deal"), gettext("Type"), gettext("Dealer")]
     for name in names:
         header += [gettext("%(name)s: deal") % {"name": name}, gettext("%(name)s: total") % {"name": name}]
+    if game.tail_label:  # the column after the players on the sheet (the pot)
+        header.append(str(game.tail_label))
     rows: list[list[Any]] = [header]
     for row in neutral["rows"]:
         dealer = row.get("dealer")
@@ -85,6 +89,8 @@ def sheet_rows(match: Match) -> list[list[Any]]:
                            names[dealer] if isinstance(dealer, int) and 0 <= dealer < len(names) else ""]
         for delta, total in zip(row["deltas"], row["totals"], strict=True):
             line += [delta, total]
+        if game.tail_label:
+            line.append(game.row_extras(row, len(names))["tail"])
         rows.append(line)
     return rows
 

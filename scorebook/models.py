@@ -85,6 +85,8 @@ class Match(models.Model):
     seated = models.ManyToManyField(Player, through="Seat", related_name="matches", blank=True)
     # Anyone with this token may watch the match read-only (a share link); empty: not shared.
     share_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
+    # Put away by its owner: out of "my matches" unless asked for, kept whole and restorable.
+    archived = models.BooleanField(_("archived"), default=False)
     # Whoever opens the invite link joins the match with ``invite_role`` (never more); empty: no invite.
     invite_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
     invite_role = models.CharField(max_length=10, choices=MEMBER_ROLES, default=PLAYER, editable=False)

@@ -162,6 +162,13 @@ class GameUI:
 
     # What an option left empty (null) means, where "none" would not say it (Thirteens' cards_each).
     unset_labels: Mapping[str, str] = field(default_factory=dict)
+    # The fields of its entries in words, for the history ("Борис's points: 45 → 55"): a field's
+    # label and what it holds: "seat" (a player's seat), "per_seat" (one value per player) or
+    # "value". A field left out is shown by its code.
+    entry_fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # The printable sheet's note on a row (1000: who bid what and played which contract), from the
+    # row's ``result`` and the names; none: no note column.
+    print_note: Callable[[Mapping[str, Any], Sequence[str]], str] | None = None
 
     @property
     def preset_notes(self) -> Mapping[str, str]:

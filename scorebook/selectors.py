@@ -145,6 +145,11 @@ def watched_version(token: str) -> int:
     return seen.version
 
 
+def last_counted_deal(match: Match) -> int | None:
+    """The number of the match's last deal not voided (what "undo" voids), or None."""
+    return match.deals.filter(voided=False).order_by("-number").values_list("number", flat=True).first()
+
+
 # ---------------------------------------------------------------- the sheet
 
 

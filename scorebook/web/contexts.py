@@ -140,5 +140,7 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     rules = option_rows(game, selectors.match_options(match))
     role = selectors.role_of(match, getattr(request, "person", request.user))
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
+    counted = [row["number"] for row in sheet["rows"] if not row["voided"] and not row.get("not_counted")]
     return (sheet | {"form": form_context(match, sheet, **form), "rules": rules, "role": role, "can": can,
-                     "role_name": roles.ROLE_NAMES.get(role or "", "")} | people_context(request, match, role))
+                     "role_name": roles.ROLE_NAMES.get(role or "", ""),
+                     "last_deal": counted[-1] if counted else None} | people_context(request, match, role))

@@ -23,6 +23,7 @@ from scorebook.games import game_ui
 from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
 from scorebook.web.contexts import form_context, match_context, sheet_context
+from scorebook.web.history import deal_history
 from scorebook.web.people import member_required
 
 
@@ -142,7 +143,7 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         form = {"values": game_ui(match.game).form.values_from_entry(deal.entry, len(match.players))}
     sheet = sheet_context(match)
     context = sheet | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
-                       "history": deal.revisions.select_related("author").all()}
+                       "history": deal_history(match, deal)}
     return render(request, "scorebook/deal_edit.html", context)
 
 

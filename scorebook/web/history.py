@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_noop
@@ -21,7 +22,8 @@ from django.views.decorators.http import require_http_methods
 from referee.ledger import Rejected, error
 from scorebook import exports, limits, selectors
 from scorebook.games import game_ui
-from scorebook.models import Deal, Match, Revision
+from scorebook.models import Deal, Match, Player, Revision
+from scorebook.registry import GameUI
 from scorebook.sheets import capped, render_line, violation_json
 from scorebook.web.contexts import option_rows, preset_label, sheet_context
 from scorebook.web.people import member_required
@@ -33,33 +35,84 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, str]]:
-    """What an amendment changed, field by field, in the order of the new text."""
+def _word(value: Any, kind: str, names: list[str]) -> str:
+    """One value of an entry in words: a seat as the player's name, a list as its items."""
+    if value is None or value == []:
+        return "—"
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if kind == "seat" and isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    if kind == "seats" and isinstance(value, list):
+        return ", ".join(_word(item, "seat", names) for item in value)
+    if isinstance(value, list) and all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in value):
+        return ", ".join(str(item) for item in value)
+    return value if isinstance(value, str) else _compact(value)
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any], game: GameUI, names: list[str]) -> list[str]:
+    """What an amendment changed, in words, in the order of the new text: "Борис's points: 45 → 55"
+    for one player's value, "bid: 100 → 110" for the deal's."""
     keys = list(after) + [key for key in before if key not in after]
-    return [{"field": key, "before": _compact(before[key]) if key in before else "",
-             "after": _compact(after[key]) if key in after else ""}
-            for key in keys if before.get(key, ...) != after.get(key, ...)]
+    lines = []
+    for key in keys:
+        old, new = before.get(key), after.get(key)
+        if old == new:
+            continue
+        label, kind = game.entry_fields.get(key, (key.replace("_", " "), "value"))
+        label = str(label)
+        per_seat = kind == "per_seat" and isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
+        if per_seat:
+            for seat, (was, now) in enumerate(zip(old, new, strict=True)):
+                if was != now:
+                    lines.append(gettext("%(player)s's %(field)s: %(before)s → %(after)s") % {
+                        "player": names[seat] if seat < len(names) else seat + 1, "field": label,
+                        "before": _word(was, "value", names), "after": _word(now, "value", names)})
+        else:
+            lines.append(gettext("%(field)s: %(before)s → %(after)s") % {
+                "field": label, "before": _word(old, kind, names), "after": _word(new, kind, names)})
+    return lines
 
 
-def _revision_rows(deal: Deal) -> list[dict[str, Any]]:
+def author_name(user: Any, players: dict[int, str]) -> str | None:
+    """Who wrote, as the table knows them: their player's name at the owner's table, else their
+    full name, else their login name."""
+    if user is None:
+        return None
+    return players.get(user.pk) or user.get_full_name() or user.get_username()
+
+
+def _revision_rows(deal: Deal, game: GameUI, names: list[str], players: dict[int, str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     previous: Revision | None = None
     for revision in deal.revisions.all():
-        changes: list[dict[str, str]] = []
+        changes: list[str] = []
         note = ""
         if revision.kind == Revision.AMENDED and previous is not None:
-            changes = _changes(previous.entry, revision.entry)
+            changes = _changes(previous.entry, revision.entry, game, names)
             if not changes:
                 note = (gettext("Counted again, as it was.") if previous.kind == Revision.VOIDED
                         else gettext("Saved again without a change."))
         elif revision.kind == Revision.VOIDED:
             note = gettext("From here on it counts for nothing.")
         rows.append({"kind": revision.kind, "label": revision.get_kind_display(), "version": revision.version,
-                     "author": revision.author.get_username() if revision.author else None,
+                     "author": author_name(revision.author, players),
                      "at": revision.created_at, "changes": changes, "note": note,
                      "entry": _compact(revision.entry)})
         previous = revision
     return rows
+
+
+def _authors(match: Match) -> dict[int, str]:
+    """The owner's players who have an account: an author is named as the table knows them."""
+    return dict(Player.objects.filter(owner_id=match.owner_id, user__isnull=False).values_list("user_id", "name"))
+
+
+def deal_history(match: Match, deal: Deal) -> list[dict[str, Any]]:
+    """One deal's writes in words (the edit page's "History of this deal")."""
+    prefetch_related_objects([deal], Prefetch("revisions", queryset=Revision.objects.select_related("author")
+                                              .order_by("id")))
+    return _revision_rows(deal, game_ui(match.game), match.players, _authors(match))
 
 
 def history_context(match: Match) -> dict[str, Any]:
@@ -69,10 +122,12 @@ def history_context(match: Match) -> dict[str, Any]:
     neutral = selectors.current_sheet(match, deals)
     rows = {row["number"]: row for row in neutral["rows"]}
     names = match.players
+    game = game_ui(match.game)
+    players = _authors(match)
     items = []
     for deal in deals:
         row = rows.get(deal.number)
-        revisions = _revision_rows(deal)
+        revisions = _revision_rows(deal, game, names, players)
         items.append({
             "number": deal.number, "type": deal.entry.get("type", ""), "voided": deal.voided,
             "amended": any(r["kind"] == Revision.AMENDED for r in revisions),
@@ -98,8 +153,11 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     game = game_ui(match.game)
     rules = option_rows(game, selectors.match_options(match))
-    context = sheet_context(match) | {"rules": rules,
-                                            "preset_label": preset_label(game, match.preset)}
+    sheet = sheet_context(match)
+    # The game's note on each counted row (1000: the bid and the contract), as on a paper sheet.
+    notes = ([game.print_note(row["result"], match.players) if row.get("result") else "" for row in sheet["rows"]]
+             if game.print_note else [])
+    context = sheet | {"rules": rules, "preset_label": preset_label(game, match.preset), "notes": notes}
     return render(request, "scorebook/history/print.html", context)
 
 

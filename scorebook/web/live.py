@@ -17,7 +17,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.template import Context, Template
 from django.templatetags.static import static
@@ -143,6 +144,11 @@ ICONS = [("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x5
 
 
 @cache_control(max_age=3600)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for on their own whatever the page links: the app's icon."""
+    return HttpResponsePermanentRedirect(static("icons/favicon.ico"))
+
+
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest: a view, not a static file, so its words are translated and its icon
     addresses are the hashed ones collectstatic made."""

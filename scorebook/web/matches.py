@@ -53,6 +53,8 @@ class MatchFilter(forms.Form):
                               widget=forms.DateInput(attrs={"type": "date"}))
     finished = forms.ChoiceField(label=_("State"), required=False,
                                  choices=[("", _("Any")), ("no", _("In play")), ("yes", _("Finished"))])
+    archived = forms.ChoiceField(label=_("Archive"), required=False,
+                                 choices=[("", _("Not archived")), ("yes", _("Archived"))])
 
     def __init__(self, data: Any, players: list[tuple[int, str]]):
         super().__init__(data)
@@ -93,12 +95,26 @@ def home_context(request: HttpRequest) -> dict[str, Any]:
         matches = matches.filter(created_at__date__lte=given["date_to"])
     if given.get("finished"):
         matches = matches.filter(finished=given["finished"] == "yes")
+    matches = matches.filter(archived=given.get("archived") == "yes")
     if given.get("q", "").strip():
         matches = _search(matches, given["q"].strip())
     page = Paginator(matches.order_by("-updated_at", "-id"), PAGE_SIZE).get_page(request.GET.get("page"))
+    for match in page.object_list:
+        match.standings = standings(match)
     filtered = any(given.get(name) not in (None, "") for name in form.fields)
     return {"form": form, "page": page, "matches": page.object_list, "filtered": filtered,
             "has_players": bool(players)}
+
+
+def standings(match: Match) -> dict[str, Any]:
+    """Each player's total in seat order and the winner, read from the match's cached sheet (no
+    replay per match in the list; ``rebuild_sheets`` refreshes sheets cached under older rules)."""
+    sheet = match.sheet or {}
+    totals = sheet.get("totals") or [0] * len(match.players)
+    winner = sheet.get("winner") if match.finished else None
+    return {"rows": [{"name": name, "total": total, "winner": seat == winner}
+                     for seat, (name, total) in enumerate(zip(match.players, totals, strict=False))],
+            "winner": match.players[winner] if isinstance(winner, int) and 0 <= winner < len(match.players) else None}
 
 
 # ---------------------------------------------------------------- a new match

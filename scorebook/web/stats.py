@@ -107,7 +107,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         blocks.append(game.stats_labels(block) | {
             "name": game.display_name, "chart": chart,
             "figures": f"{game.stats_template}#figures", "tables": f"{game.stats_template}#tables"})
-    return render(request, "scorebook/stats/player.html", {"player": player, "blocks": blocks})
+    others = selectors.players_of(request.user).exclude(pk=player.pk).order_by("name")
+    return render(request, "scorebook/stats/player.html", {"player": player, "blocks": blocks, "others": others})
 
 
 def recent_results_chart(player: Player, block: dict[str, Any]) -> SafeString:

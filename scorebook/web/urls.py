@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scorebook.games import GAMES
-from scorebook.web import accounts, deals, evenings, history, live, matches, referee, rules, stats, table
+from scorebook.web import accounts, deals, evenings, history, live, manage, matches, referee, rules, stats, table
 
 app_name = "web"
 
@@ -25,7 +25,13 @@ urlpatterns = [
     path("matches/<int:pk>/export.csv", history.match_export_csv, name="match-export-csv"),
     path("matches/<int:pk>/next/", evenings.match_next_game, name="match-next"),
     path("evenings/<int:pk>/", evenings.evening_detail, name="evening"),
+    path("matches/<int:pk>/rename/", manage.match_rename, name="match-rename"),
+    path("matches/<int:pk>/archive/", manage.match_archive, name="match-archive"),
+    path("matches/<int:pk>/rematch/", manage.match_rematch, name="match-rematch"),
+    path("matches/<int:pk>/undo/", manage.deal_undo, name="deal-undo"),
     path("players/", stats.player_list, name="players"),
+    path("players/<int:pk>/rename/", manage.player_rename, name="player-rename"),
+    path("players/<int:pk>/merge/", manage.player_merge, name="player-merge"),
     path("players/<int:pk>/", stats.player_detail, name="player"),
     path("rules/", rules.rules_index, name="rules"),
     path("rules/<slug:game>/", rules.rules_game, name="rules-game"),
@@ -51,6 +57,7 @@ urlpatterns += [
     # The installable app. The worker is served from the root: it controls only pages under its path.
     path("sw.js", live.service_worker, name="service-worker"),
     path("manifest.webmanifest", live.manifest, name="manifest"),
+    path("favicon.ico", live.favicon, name="favicon"),
     path("offline/", live.offline, name="offline"),
 ]
 

@@ -9,6 +9,8 @@
 // - A <button data-flip-sign> turns its number field negative or back.
 // - A refused save's summary on top of the form ([data-error-summary]) is scrolled into view and
 //   focused; each of its links takes the eye to its field.
+// - A button with data-confirm (void, write off, undo, delete) needs a second tap: the first one
+//   shows the data-confirm text in its place for a few seconds; without script, one tap sends.
 (function () {
   "use strict";
 
@@ -82,6 +84,50 @@
     field.dispatchEvent(new Event("input", {bubbles: true}));
     field.dispatchEvent(new Event("change", {bubbles: true}));
   });
+  // The sticky totals bar (match page) sits under the sticky header, whose height depends on the
+  // screen and the language.
+  function headerHeight() {
+    var header = document.querySelector(".site-header");
+    if (header) {
+      document.documentElement.style.setProperty("--header-height", header.offsetHeight + "px");
+    }
+  }
+  document.addEventListener("DOMContentLoaded", headerHeight);
+  window.addEventListener("resize", headerHeight);
+
+  // A sheet whose column is narrower than a player's name shows the names upright (app.css).
+  function fitNames() {
+    document.querySelectorAll(".sheet-grid").forEach(function (grid) {
+      grid.classList.remove("names-turned");
+      var narrow = Array.prototype.some.call(grid.querySelectorAll(".sheet-head .player"), function (cell) {
+        return cell.scrollWidth > cell.clientWidth;
+      });
+      grid.classList.toggle("names-turned", narrow);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", fitNames);
+  document.addEventListener("htmx:afterSettle", fitNames);
+  window.addEventListener("resize", fitNames);
+
+  var CONFIRM_MS = 4000;
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-confirm]") : null;
+    if (!button || button.hasAttribute("data-armed")) {
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var label = button.textContent;
+    button.setAttribute("data-armed", "");
+    button.classList.add("is-armed");
+    button.textContent = button.getAttribute("data-confirm");
+    window.setTimeout(function () {
+      button.removeAttribute("data-armed");
+      button.classList.remove("is-armed");
+      button.textContent = label;
+    }, CONFIRM_MS);
+  }, true);
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button[data-print]") : null;

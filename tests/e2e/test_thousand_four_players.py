@@ -50,8 +50,12 @@ def test_a_four_player_match_with_a_preset_dark_and_a_redeal(page: Page, live_se
     form.locator("label.toggle.wide").click()  # dark
     form.get_by_role("button", name="Save the deal").click()
     expect_totals(page, "15", "240", "50", "30")
+    # One line per deal: its marks show on a tap, a line under the cell says they are there.
+    expect(page.locator("#deal-1 .cell").nth(0)).to_have_class(re.compile(r"\bhas-marks\b"))
+    page.locator("#deal-1 > summary").tap()
     expect(page.locator("#deal-1 .cell").nth(0).locator(".mark-sits_out")).to_be_visible()
     expect(page.locator("#deal-1 .cell").nth(1).locator(".mark-dark")).to_be_visible()
+    page.locator("#deal-1 > summary").tap()
 
     # ---- deal 2: Борис deals and asks for a redeal (three nines): nothing changes, he deals again.
     page.get_by_text("Redeal", exact=True).click()

@@ -185,8 +185,9 @@ def test_the_player_page_makes_the_same_queries_for_2_and_12_matches(client, own
                {"type": "play", "trump": "S", "points": [65, 85], "declarations": []})
     client.force_login(owner)
     anya = Player.objects.get(owner=owner, name="Аня")
-    # The session (none from the cache), the user, the player, his seats with their matches.
-    with django_assert_num_queries(SESSION_QUERIES + 3):
+    # The session (none from the cache), the user, the player, his seats with their matches, the
+    # owner's other players (whom he can be merged into).
+    with django_assert_num_queries(SESSION_QUERIES + 4):
         assert client.get(f"/players/{anya.pk}/").status_code == 200
     # Sheets made by older rules: one more query brings the deals of all of them.
     from scorebook.models import Match
@@ -194,7 +195,7 @@ def test_the_player_page_makes_the_same_queries_for_2_and_12_matches(client, own
     for match in Match.objects.all():
         match.sheet = {**match.sheet, "engine": "older"}
         match.save()
-    with django_assert_num_queries(SESSION_QUERIES + 4):
+    with django_assert_num_queries(SESSION_QUERIES + 5):
         assert client.get(f"/players/{anya.pk}/").status_code == 200
     # The list: the session, the user, the players, all their seats.
     with django_assert_num_queries(SESSION_QUERIES + 3):

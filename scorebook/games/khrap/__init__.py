@@ -34,7 +34,7 @@ GAME = GameUI(
         "split": _("shared out equally (the odd units stay in the pot)"),
         "stays": _("stays in the pot, nobody's"),
     },
-    presets={"literal": _("The seed's words: the khraper takes all")},
+    presets={"literal": _("The khraper takes the whole pot")},
     balances=True,
     unit=_("money"),
     money=money.money,
@@ -47,4 +47,13 @@ GAME = GameUI(
     checks=(_("Who takes this trick?"), _("May I play this card?")),
     check_pages="scorebook.games.khrap.pages",
     check_api="scorebook.games.khrap.api",
+    entry_fields={
+        "type": (_("entry"), "value"),
+        "khrap": (_("khraper"), "seat"),
+        "circle": (_("circle"), "value"),
+        "dark": (_("dark"), "value"),
+        "tricks": (_("tricks"), "per_seat"),
+        "player": (_("player"), "seat"),
+        "reason": (_("reason"), "value"),
+    },
 )

@@ -50,4 +50,13 @@ GAME = GameUI(
             _("May I play this card?"), _("May I swap the trump seven?"), _("How many card points are these?")),
     check_pages="scorebook.games.terz.pages",
     check_api="scorebook.games.terz.api",
+    entry_fields={
+        "type": (_("entry"), "value"),
+        "trump": (_("trump"), "value"),
+        "points": (_("points"), "per_seat"),
+        "declarations": (_("declarations"), "value"),
+        "last_trick": (_("last trick"), "seat"),
+        "player": (_("player"), "seat"),
+        "reason": (_("reason"), "value"),
+    },
 )

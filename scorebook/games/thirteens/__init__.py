@@ -49,4 +49,12 @@ GAME = GameUI(
     check_api="scorebook.games.thirteens.api",
     # RULES.md: "cards_each = ⌊53 / players⌋ by default (17, 13, 10, 8 for 3–6)".
     unset_labels={"cards_each": _("⌊53 / players⌋: 17, 13, 10 or 8 for 3 to 6 players")},
+    entry_fields={
+        "type": (_("entry"), "value"),
+        "trump": (_("trump"), "value"),
+        "points": (_("points"), "per_seat"),
+        "tricks": (_("tricks"), "per_seat"),
+        "player": (_("player"), "seat"),
+        "reason": (_("reason"), "value"),
+    },
 )

@@ -71,4 +71,16 @@ GAME = GameUI(
     checks=(_("May I bid this much?"), _("May I declare this marriage now?"), _("How many card points are these?")),
     check_pages="scorebook.games.thousand.pages",
     check_api="scorebook.games.thousand.api",
+    print_note=sheet.print_note,
+    entry_fields={
+        "type": (_("entry"), "value"),
+        "declarer": (_("declarer"), "seat"),
+        "bid": (_("bid"), "value"),
+        "contract": (_("contract"), "value"),
+        "points": (_("points"), "per_seat"),
+        "marriages": (_("marriages"), "per_seat"),
+        "dark": (_("dark"), "value"),
+        "player": (_("player"), "seat"),
+        "reason": (_("reason"), "value"),
+    },
 )

@@ -39,3 +39,15 @@ def chart_markers(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> li
                                       _("Deal %(number)s: samosval, %(player)s back to 0") % params,
                                       pgettext("chart", "samosval")))
     return markers
+
+
+def print_note(result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The bid and the contract of a played or written-off deal, for the printable sheet."""
+    declarer = result.get("declarer")
+    if not isinstance(declarer, int) or not 0 <= declarer < len(names) or result.get("bid") is None:
+        return ""
+    bid, contract = result["bid"], result.get("contract", result["bid"])
+    if contract == bid:
+        return _("%(player)s: bid %(bid)s") % {"player": names[declarer], "bid": bid}
+    return _("%(player)s: bid %(bid)s, contract %(contract)s") % {"player": names[declarer], "bid": bid,
+                                                                  "contract": contract}

@@ -45,4 +45,16 @@ GAME = GameUI(
     checks=(_("Is this a meld? A tongit?"), _("How much is this hand?"), _("Who wins this draw fight?")),
     check_pages="scorebook.games.tongits.pages",
     check_api="scorebook.games.tongits.api",
+    entry_fields={
+        "type": (_("entry"), "value"),
+        "ending": (_("ending"), "value"),
+        "caller": (_("caller"), "seat"),
+        "challengers": (_("challengers"), "seats"),
+        "burned": (_("burned"), "seats"),
+        "last_draw": (_("last card drawn by"), "seat"),
+        "counts": (_("count"), "per_seat"),
+        "hands": (_("hand"), "per_seat"),
+        "player": (_("player"), "seat"),
+        "reason": (_("reason"), "value"),
+    },
 )
