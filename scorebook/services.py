@@ -1,27 +1,36 @@
 """The one write path. Every write to a match goes through these functions — the pages, the API
 and the admin call them — each in one transaction that claims the match's version first,
-replays the whole match through its rule module, and stores nothing when the replay refuses."""
+replays the whole match through its rule module, and stores nothing when the replay refuses.
+
+A deal appended is the exception to the whole replay: it is folded onto the state its match's
+cached sheet keeps after the last deal, and its row is appended to that sheet in the database,
+so that a write costs the same at deal 500 as at deal 10. The fold gives exactly what the replay
+gives (``referee.ledger.fold``); where the cached sheet cannot be trusted for it (made by other
+rules, stopped at a deal the rules refuse, not made of every stored deal), the match is replayed."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import secrets
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, JSONField, OuterRef, Subquery
+from django.db.models.expressions import RawSQL
+from django.db.models.fields.json import KT, KeyTransform
 from django.http import Http404
 from django.utils import timezone
 
 from referee import roles
 from referee.games import GAMES, find_game
-from referee.ledger import Rejected, Violation, _, error, replay
+from referee.ledger import Rejected, Violation, _, error, fold, replay
 from referee.reading import text_problem, text_violation
 from scorebook.models import Deal, Match, Member, Player, Revision, Seat
 from scorebook.selectors import current_sheet, invited, replay_deals, replay_match, require
-from scorebook.sheets import is_fresh, neutral_sheet
+from scorebook.sheets import is_fresh, neutral_rows, neutral_sheet, neutral_tail, rules_stamp
 
 MAX_NAME = 40  # Player.name's column
 MAX_MATCH_NAME = 100  # Match.name's column
@@ -161,6 +170,11 @@ def _allowed(match: Match, author: Any, operation: str) -> None:
 
 
 def _claim(match: Match, expected_version: int | None) -> Match:
+    _bump(match, expected_version)
+    return Match.objects.get(pk=match.pk)
+
+
+def _bump(match: Match, expected_version: int | None) -> None:
     # Bump the version before reading the deals. On PostgreSQL the UPDATE takes the row lock, so a
     # second writer waits here and then finds the version moved; on SQLite the IMMEDIATE
     # transaction already holds the write lock. (select_for_update() does nothing on SQLite.)
@@ -169,7 +183,6 @@ def _claim(match: Match, expected_version: int | None) -> Match:
         rows = rows.filter(version=expected_version)
     if not rows.update(version=F("version") + 1):
         raise VersionConflict(Match.objects.get(pk=match.pk))
-    return Match.objects.get(pk=match.pk)
 
 
 # Is the write of this revision the write asked for now? (Then the client id is a re-send.)
@@ -267,12 +280,15 @@ def _written_once(write: Callable[[SameWrite], Written], match: Match, client_id
 
 def deal_record(*, match: Match, entry: Any, expected_version: int | None = None,
                 client_id: str | None = None, author: Any = None) -> Written:
-    """Append a deal and replay the match. :raises VersionConflict, Rejected, PermissionDenied, Http404:"""
+    """Append a deal: folded onto the cached sheet's state, or the match replayed when that sheet
+    cannot be folded onto. :raises VersionConflict, Rejected, PermissionDenied, Http404:"""
     _allowed(match, author, roles.write_operation(entry))
 
     def write(same: SameWrite) -> Written:
-        claimed = _claim(match, expected_version)
+        claimed = _claim_tail(match, expected_version)
         _check_not_repeated(claimed, client_id, same)
+        if (appended := _append(claimed, entry, author, client_id)) is not None:
+            return appended
         deals = list(claimed.deals.order_by("number"))
         stopped = _stopped_at(claimed, deals)
         number = (deals[-1].number if deals else 0) + 1
@@ -292,6 +308,63 @@ def _user(author: Any) -> Any:
 
 def _guest(author: Any) -> Member | None:
     return author if isinstance(author, Member) else None
+
+
+def _claim_tail(match: Match, expected_version: int | None) -> Match:
+    """``_claim`` for an append: the match without its cached sheet's rows (they are the cost that
+    grows with the match), with what the fold needs: the sheet's rules stamp, its state after the
+    last deal, where it stopped, the last deal it was made of, and the last deal stored."""
+    _bump(match, expected_version)
+    last_stored = Deal.objects.filter(match=OuterRef("pk")).order_by("-number").values("number")[:1]
+    return Match.objects.defer("sheet").annotate(
+        tail_engine=KT("sheet__engine"), tail_state=KeyTransform("state", "sheet"),
+        tail_stopped=KeyTransform("stopped_at", "sheet"), tail_last=KT("sheet__last_deal"),
+        last_stored=Subquery(last_stored)).get(pk=match.pk)
+
+
+def _append(claimed: Match, entry: Any, author: Any, client_id: str | None) -> Written | None:
+    """The deal folded onto the state the cached sheet keeps after the last deal, its row appended
+    to that sheet. None when the sheet cannot be folded onto: the caller replays the match.
+    :raises Rejected: what the replay would refuse (the fold is the replay's own step)."""
+    module = find_game(claimed.game)
+    last = claimed.last_stored or 0
+    if (claimed.tail_engine != rules_stamp(module) or claimed.tail_stopped
+            or claimed.tail_last is None or int(claimed.tail_last) != last):
+        return None
+    number = last + 1
+    canonical = _canonical(claimed, entry, number)
+    try:
+        parsed = module.parse_entry(canonical, len(claimed.players))
+        state = module.load_state(claimed.tail_state)
+    except (Rejected, KeyError, TypeError, ValueError):  # a sheet this code did not write: replay
+        return None
+    sheet = fold(module, state, [(number, parsed)])
+    if sheet.errors:
+        raise Rejected(sheet.errors)
+    deal = Deal(match=claimed, number=number, entry=canonical)
+    deal.save()
+    Revision.objects.create(match=claimed, deal=deal, kind=Revision.RECORDED, entry=canonical,
+                            version=claimed.version, author=_user(author), member=_guest(author),
+                            client_id=client_id or None)
+    now = timezone.now()
+    finished = sheet.state.finished
+    Match.objects.filter(pk=claimed.pk).update(
+        sheet=_appended(neutral_rows(sheet)[0], neutral_tail(module, sheet.state, number)),
+        finished=finished, updated_at=now)
+    # The sheet is read back from the database when it is asked for (the API's answer).
+    claimed.finished, claimed.updated_at = finished, now
+    return Written(deal=deal, match=claimed, warnings=_warnings_for(sheet, number))
+
+
+def _appended(row: dict[str, Any], tail: dict[str, Any]) -> RawSQL:
+    """The cached sheet with *row* appended and its *tail* keys replaced, computed by the database:
+    the rows already there are neither read nor written back by Python."""
+    if connection.vendor == "postgresql":
+        return RawSQL("jsonb_set(sheet || %s::jsonb, '{rows}', (sheet -> 'rows') || %s::jsonb)",
+                      (json.dumps(tail), json.dumps([row])), output_field=JSONField())
+    paths = "".join(f", '$.{key}', json(%s)" for key in tail)
+    return RawSQL(f"json_set(json_insert(sheet, '$.rows[#]', json(%s)){paths})",
+                  (json.dumps(row), *(json.dumps(value) for value in tail.values())), output_field=JSONField())
 
 
 def _find(deals: Sequence[Deal], number: int) -> Deal:
