@@ -75,10 +75,40 @@ class Written:
 # ---------------------------------------------------------------- matches
 
 
+@dataclasses.dataclass(frozen=True)
+class NewMatch:
+    """A match checked and resolved, not stored yet: its game, names, first dealer, preset, frozen
+    options (resolved and dumped) and name."""
+
+    game: str
+    players: list[str]
+    first_dealer: int
+    preset: str
+    options: Any  # the game's frozen Options
+    name: str
+
+    def unsaved(self, owner: Any = None) -> Match:
+        """The match as it will be stored (no id): what the selectors read a match from."""
+        module = find_game(self.game)
+        return Match(game=self.game, name=self.name, players=self.players, first_dealer=self.first_dealer,
+                     preset=self.preset, options=module.dump_options(self.options), owner=owner)
+
+
 def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer: int = 0,
                  preset: str | None = None, options: Mapping[str, Any] | None = None,
                  name: str = "") -> Match:
     """Create a match with every option resolved and frozen. :raises Rejected:"""
+    new = match_checked(game=game, players=players, first_dealer=first_dealer, preset=preset, options=options,
+                        name=name)
+    module = find_game(game)
+    sheet = replay(module, new.options, len(new.players), first_dealer, [])
+    with transaction.atomic():
+        return _match_stored(owner, new, neutral_sheet(module, sheet, []), version=0)
+
+
+def match_checked(*, game: str, players: Sequence[str], first_dealer: int = 0, preset: str | None = None,
+                  options: Mapping[str, Any] | None = None, name: str = "") -> NewMatch:
+    """What ``match_create`` checks, with nothing stored. :raises Rejected:"""
     if game not in GAMES:
         raise Rejected([error("unknown_game", _("There is no game called “%(game)s”."), "game", game=str(game))])
     module = find_game(game)
@@ -95,17 +125,35 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
         problems.append(bad_name)
     if problems:
         raise Rejected(problems)
-    names = _names(players)
-    sheet = replay(module, resolved, len(names), first_dealer, [])
+    return NewMatch(game, _names(players), first_dealer, preset or module.DEFAULT_PRESET, resolved, name)
+
+
+def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int) -> Match:
+    match = new.unsaved(owner)
+    match.sheet, match.finished, match.version = sheet, sheet["finished"], version
+    match.save()
+    # The same name at the same owner's table is the same person across matches (statistics).
+    for index, player_name in enumerate(new.players):
+        player, _created = Player.objects.get_or_create(owner=owner, name=player_name)
+        Seat.objects.create(match=match, player=player, index=index)
+    return match
+
+
+def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Deal], history: Sequence[Revision],
+                   sheet: dict[str, Any]) -> Match:
+    """Store a match whose whole history was checked and replayed already (the import): the match
+    with its sheet, its deals and their revisions in one short transaction. *history* holds the
+    writes in the order they were made, each naming its deal (``Revision.deal``) among *deals*;
+    the match's version is the number of writes, each revision's the version after it."""
     with transaction.atomic():
-        match = Match.objects.create(
-            game=game, name=name, players=names, first_dealer=first_dealer,
-            preset=preset or module.DEFAULT_PRESET, options=module.dump_options(resolved), owner=owner,
-            sheet=neutral_sheet(module, sheet, []), finished=False)
-        # The same name at the same owner's table is the same person across matches (statistics).
-        for index, player_name in enumerate(names):
-            player, _created = Player.objects.get_or_create(owner=owner, name=player_name)
-            Seat.objects.create(match=match, player=player, index=index)
+        match = _match_stored(owner, new, sheet, version=len(history))
+        for deal in deals:
+            deal.match = match
+        Deal.objects.bulk_create(deals)
+        for version, revision in enumerate(history, start=1):
+            revision.match, revision.version = match, version
+            revision.author = owner if owner is not None and owner.pk else None
+        Revision.objects.bulk_create(history)
     return match
 
 
@@ -145,6 +193,12 @@ def _names(players: Sequence[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------- the canonical entry
+
+
+def canonical_entry(match: Match, entry: Any, number: int) -> dict[str, Any]:
+    """*entry* as deal *number* of *match* stores it (read by the game, written back: "10♥" and
+    "10H" are one card). :raises Rejected: each violation with the deal's number."""
+    return _canonical(match, entry, number)
 
 
 def _canonical(match: Match, entry: Any, number: int) -> dict[str, Any]:
@@ -367,6 +421,10 @@ def _appended(row: dict[str, Any], tail: dict[str, Any]) -> RawSQL:
                   (json.dumps(row), *(json.dumps(value) for value in tail.values())), output_field=JSONField())
 
 
+def already_voided(number: int) -> Violation:
+    return error("already_voided", _("Deal %(number)s is already voided."), None, number=number)
+
+
 def _find(deals: Sequence[Deal], number: int) -> Deal:
     for deal in deals:
         if deal.number == number:
@@ -408,8 +466,7 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
         deals = list(claimed.deals.order_by("number"))
         deal = _find(deals, number)
         if deal.voided:
-            raise Rejected([error("already_voided", _("Deal %(number)s is already voided."), None,
-                                  number=number)])
+            raise Rejected([already_voided(number)])
         stopped = _stopped_at(claimed, deals)
         deal.voided = True
         return _save(claimed, deals, deal, Revision.VOIDED, author, client_id, stopped)
