@@ -13,7 +13,7 @@ SHOTS := test-results/screenshots
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint screenshots usability bench \
+.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint screenshots usability bench load \
 	clean distclean
 
 all: test
@@ -110,8 +110,13 @@ usability: system-deps venv messages
 	$(PY) -m pytest -m e2e tests/e2e/test_taps_per_deal.py -q -p no:randomly
 	$(PY) scripts/usability_table.py
 
+# Speed goals (docs/performance.md): the figures of the hot paths, then the capacity in live tables.
+# Both start gunicorn on a throw-away SQLite database (PostgreSQL when DATABASE_URL is set).
 bench: venv messages
 	$(PY) benchmarks/run.py
+
+load: venv messages
+	$(PY) benchmarks/load.py
 
 clean:
 	rm -rf staticfiles .pytest_cache .hypothesis .coverage htmlcov test-results test_db.sqlite3*

@@ -1,4 +1,5 @@
-"""`make bench`: time the pure replay of a long 1000 match and count the scoresheet GET's queries.
+"""`make bench`: time the pure replay of a long 1000 match, count the scoresheet GET's queries, time
+a write and an import at several lengths, and measure what gunicorn serves of the hot paths.
 
 Run from the project root (``.venv/bin/python benchmarks/run.py``). Prints the figures and writes
 them to docs/performance.md with the machine they were taken on. Asserts nothing: CI pins query
@@ -12,7 +13,13 @@ counts in the tests; timings here are for people, and change with the machine an
     follow from the rules. An entry that would end the match (a finish from the barrel) is
     drawn again, so the match runs the whole length.
 (b) The queries and the in-process time of GET /api/matches/<id>/scoresheet/ for a match of 5
-    and of 300 deals, in a throw-away SQLite database (DATABASE_URL in a temporary folder).
+    and of 300 deals, in a throw-away SQLite database (DATABASE_URL in a temporary folder), or in
+    the PostgreSQL database DATABASE_URL names when it is set.
+(c) A deal appended (``services.deal_record``) to a match of 10, 100 and 500 deals, and a match
+    file of 100 and 1,000 deals imported (``exports.match_import``), in process.
+(d) Throughput against gunicorn (2 sync workers, DEBUG off) of the issue's four hot paths, each
+    relative to /healthz/ in the same run: closed loops from ``benchmarks/serving.py``.
+    BENCH_SECONDS (default 5) per path, BENCH_CLIENTS (default 4) loops.
 """
 
 from __future__ import annotations
@@ -24,13 +31,10 @@ import os
 import platform
 import pstats
 import random
-import secrets
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -39,6 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import serving
 from referee.games import thousand  # pure: part (a) needs no Django
 from referee.ledger import replay
 
@@ -157,18 +162,7 @@ def profile_top(fn: Callable[[], Any], lines: int = 14) -> str:
 
 def scoresheet_figures(entries: Sequence[thousand.Entry], sizes: Sequence[int]) -> list[dict[str, Any]]:
     """Build a match per size through the services, then count and time the API GET."""
-    tmp = tempfile.mkdtemp(prefix="scorebook-bench-")
-    os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
-    os.environ["DJANGO_DEBUG"] = "0"  # production-like: no debug query log outside the capture
-    os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "0"  # the test client speaks plain HTTP
-    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))  # production refuses to start without
-    os.environ.setdefault("SCOREBOOK_RATE_USER", "off")  # measured here: the server, not the throttle
-    os.environ["DJANGO_SETTINGS_MODULE"] = "scorebook.settings"
-    import django
-
-    django.setup()
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -176,9 +170,7 @@ def scoresheet_figures(entries: Sequence[thousand.Entry], sizes: Sequence[int]) 
     from scorebook import services
     from scorebook.models import Match
 
-    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # WhiteNoise: no collectstatic
-    call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create_user("bench", password="not-used-anywhere")
+    user = get_user_model().objects.create_user("bench-reader", password="not-used-anywhere")
     client = Client()
     client.force_login(user)
     rows = []
@@ -191,7 +183,7 @@ def scoresheet_figures(entries: Sequence[thousand.Entry], sizes: Sequence[int]) 
             services.deal_record(match=match, entry=thousand.dump_entry(entry), author=user)
             writes.append((time.perf_counter() - start) * 1000)
         build_s = sum(writes) / 1000
-        last_write = statistics.median(writes[-5:])  # appending a deal replays the whole match
+        last_write = statistics.median(writes[-5:])
         url = f"/api/matches/{match.pk}/scoresheet/"
         response = client.get(url)
         assert response.status_code == 200 and len(response.json()["rows"]) == size, response.status_code
@@ -208,6 +200,96 @@ def scoresheet_figures(entries: Sequence[thousand.Entry], sizes: Sequence[int]) 
                      "bytes": len(response.content), "build_s": build_s,
                      "last_write": last_write})
     return rows
+
+
+# ---------------------------------------------------------------- (c) a write and an import
+
+
+def write_latency(raw: Sequence[dict[str, Any]], sizes: Sequence[int], appends: int = 20) -> list[dict[str, Any]]:
+    """The median time of ``services.deal_record`` appending each of *appends* deals to a match of
+    *size* deals (the match built through the services first)."""
+    from django.contrib.auth import get_user_model
+
+    from scorebook import services
+
+    user = get_user_model().objects.create_user("bench-writer")
+    rows = []
+    for size in sizes:
+        match = services.match_create(owner=user, game="thousand", players=["Аня", "Борис", "Вика"],
+                                      first_dealer=FIRST_DEALER, preset="classic")
+        for entry in raw[:size]:
+            services.deal_record(match=match, entry=entry, author=user)
+        times = []
+        for entry in raw[size:size + appends]:
+            start = time.perf_counter()
+            services.deal_record(match=match, entry=entry, author=user)
+            times.append((time.perf_counter() - start) * 1000)
+        rows.append({"deals": size, "median": statistics.median(times), "best": min(times), "appends": appends})
+    return rows
+
+
+def match_file(raw: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    return {"format": "scorebook-match", "version": 1, "game": "thousand", "name": "bench",
+            "players": ["Аня", "Борис", "Вика"], "first_dealer": FIRST_DEALER, "preset": "classic", "options": None,
+            "deals": [{"number": n, "entry": entry, "voided": False,
+                       "history": [{"kind": "recorded", "entry": entry, "version": n}]}
+                      for n, entry in enumerate(raw, start=1)]}
+
+
+def import_times(raw: Sequence[dict[str, Any]], sizes: Sequence[int], runs: int = 3) -> list[dict[str, Any]]:
+    from django.contrib.auth import get_user_model
+
+    from scorebook import exports
+
+    user = get_user_model().objects.create_user("bench-importer")
+    rows = []
+    for size in sizes:
+        document = match_file(raw[:size])
+        best, median = timed(lambda document=document: exports.match_import(owner=user, document=document), runs)
+        rows.append({"deals": size, "best": best, "median": median, "runs": runs})
+    return rows
+
+
+# ---------------------------------------------------------------- (d) what gunicorn serves
+
+
+def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int) -> dict[str, Any]:
+    """Requests per second of each hot path in closed loops, and each one's share of /healthz/'s."""
+    import json
+
+    from scorebook import services
+
+    user, session, token = serving.owner_with_credentials()
+    match = services.match_create(owner=user, game="thousand", players=["Аня", "Борис", "Вика"],
+                                  first_dealer=FIRST_DEALER, preset="classic")
+    for entry in raw[:40]:
+        services.deal_record(match=match, entry=entry, author=user)
+    match.refresh_from_db()
+    spread = serving.cloned(match, 60)
+    bodies = [json.dumps({"entry": entry}).encode() for entry in raw[40:]]
+
+    def post(worker: int, n: int) -> serving.Request:
+        mine = spread[worker::clients]  # each loop writes its own matches, in order: every entry fits
+        return ("POST", f"/api/matches/{mine[n % len(mine)]}/deals/", token, bodies[n // len(mine)])
+
+    paths: dict[str, Callable[[int, int], serving.Request]] = {
+        "healthz": lambda w, n: ("GET", "/healthz/", {}, None),
+        "poll": lambda w, n: ("GET", f"/matches/{match.pk}/sheet/?since={match.version}", session, None),
+        "scoresheet": lambda w, n: ("GET", f"/api/matches/{match.pk}/scoresheet/", token, None),
+        "page": lambda w, n: ("GET", f"/matches/{match.pk}/", session, None),
+        "post": post,
+    }
+    with serving.Gunicorn(workers=2) as server:
+        for _warm in range(20):  # both workers: imports, templates, connections
+            serving.get(server.port, paths["page"](0, 0)[1], session)
+        for name, path in (("poll", paths["poll"](0, 0)[1]), ("page", paths["page"](0, 0)[1])):
+            status, _body = serving.get(server.port, path, session)
+            assert status == (204 if name == "poll" else 200), (name, status)
+        figures = {name: serving.throughput(server.port, make, seconds, clients) for name, make in paths.items()}
+    floor = figures["healthz"]["rps"]
+    for item in figures.values():
+        item["ratio"] = item["rps"] / floor if floor else 0.0
+    return {"figures": figures, "seconds": seconds, "clients": clients}
 
 
 # ---------------------------------------------------------------- the report
@@ -261,35 +343,54 @@ def main() -> None:
         profile = profile_top(lambda: replay(thousand, OPTIONS, SEATS, FIRST_DEALER, long_match))
         print(profile)
 
-    print("Building the matches through the services (SQLite in a temporary folder)…", flush=True)
+    database = serving.django_ready()
+    print(f"Building the matches through the services ({database})…", flush=True)
     sheet_rows = scoresheet_figures(entries, (5, 300))
     for row in sheet_rows:
         print(f"GET scoresheet, {row['deals']:>3} deals: {row['queries']} queries, best {row['best']:.1f} ms, "
               f"median {row['median']:.1f} ms, {row['bytes'] / 1024:.0f} KiB; stale cache (replayed): "
               f"median {row['cold_median']:.1f} ms; appending a deal: {row['last_write']:.1f} ms")
+    writes = write_latency(raw, (10, 100, 500))
+    for row in writes:
+        print(f"appending a deal to {row['deals']:>3} deals: median {row['median']:.1f} ms")
+    imports = import_times(raw, (100, 1000))
+    for row in imports:
+        print(f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms")
+    seconds = float(os.environ.get("BENCH_SECONDS") or 5)
+    clients = int(os.environ.get("BENCH_CLIENTS") or 4)
+    print(f"gunicorn, 2 sync workers: {clients} closed loops, {seconds:.0f} s per path…", flush=True)
+    served = http_ratios(raw, seconds, clients)
+    for name, item in served["figures"].items():
+        print(f"{name:>10}: {item['rps']:.0f} requests/s ({item['ratio'] * 100:.0f} % of /healthz/), "
+              f"{item['errors']} errors")
     info = machine()
-    write_report(info, replay_rows, met, profile, sheet_rows)
+    info["database"] = database
+    write_report(info, replay_rows, met, profile, sheet_rows, writes, imports, served)
     print(f"written: {(ROOT / 'docs' / 'performance.md').relative_to(ROOT)}")
 
 
 def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: bool, profile: str,
-                 sheet_rows: list[dict[str, Any]]) -> None:
+                 sheet_rows: list[dict[str, Any]], writes: list[dict[str, Any]], imports: list[dict[str, Any]],
+                 served: dict[str, Any]) -> None:
     lines = [
         "# Performance",
         "",
         "Written by `make bench` (`benchmarks/run.py`); numbers change with the machine and its load,",
-        "so compare runs on one machine. CI asserts query counts, never times.",
+        "so compare runs on one machine. CI asserts query counts, never times. A load average above the",
+        "number of cores means other work shared the machine: every time is then slower than it can be.",
         "",
         f"- date: {info['date']}",
         f"- commit: {info['commit']}",
         f"- nproc: {info['nproc']} ({info['cpu']}), load average: {info['load']}",
-        f"- Python {info['python']}, Django {info['django']}",
+        f"- Python {info['python']}, Django {info['django']}; database: {info['database']}",
         "",
+        *served_section(served),
+        *writes_section(writes, imports),
         "## Replaying a 1000 (Тысяча) match, pure `referee/`",
         "",
         "`referee.ledger.replay` over parsed entries, 3 players, classic rules; one warm-up, then",
         "best and median of N runs (`time.perf_counter`). \"Parse + replay\" also parses every stored",
-        "JSON entry first, as `scorebook.services` does on every write.",
+        "JSON entry first, as `scorebook.services` does on an amendment or a void (an append folds).",
         "",
         "| deals | runs | replay best | replay median | parse + replay best | parse + replay median |",
         "|---:|---:|---:|---:|---:|---:|",
@@ -322,9 +423,87 @@ def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: b
     lines += ["", "The queries (300 deals):", "", "```sql"]
     lines += [q if len(q) < 200 else q[:197] + "…" for q in sheet_rows[-1]["sql"]]
     lines += ["```", ""]
-    path = ROOT / "docs" / "performance.md"
+    replace_sections(ROOT / "docs" / "performance.md", lines, keep=LOAD_TITLE)
+
+
+# Each command rewrites its own part of docs/performance.md: `make bench` everything but `make
+# load`'s section, which it keeps as the last run left it.
+LOAD_TITLE = "## Capacity: live tables (`make load`)"
+
+
+def replace_sections(path: Path, lines: list[str], keep: str) -> None:
+    """Write *lines* to *path*, keeping the section titled *keep* (to the next "## ") from the file."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    kept = ""
+    if keep in old:
+        start = old.index(keep)
+        end = old.find("\n## ", start + len(keep))
+        kept = old[start:] if end < 0 else old[start:end + 1]
+    text = "\n".join(lines).rstrip("\n") + "\n"
+    if kept:
+        text += "\n" + kept.rstrip("\n") + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines), encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+
+
+GOALS = {"poll": 0.70, "scoresheet": 0.40, "page": 0.25, "post": 0.20}
+WHAT = {
+    "healthz": "`GET /healthz/` (the floor: every middleware, no query)",
+    "poll": "poll `GET /matches/<id>/sheet/?since=<version>` (204)",
+    "scoresheet": "`GET /api/matches/<id>/scoresheet/`, 40-deal 1000 match",
+    "page": "`GET /matches/<id>/` (the match page), 40 deals",
+    "post": "`POST` a deal, spread over 60 matches of 40 deals",
+}
+
+
+def served_section(served: dict[str, Any]) -> list[str]:
+    lines = [
+        "## What gunicorn serves: the hot paths relative to `/healthz/`",
+        "",
+        "gunicorn, 2 sync workers, `DEBUG=0`, on loopback; the load from `benchmarks/serving.py`",
+        f"({served['clients']} closed loops in their own processes, plain `http.client`, {served['seconds']:.0f} s",
+        "per path; wrk is not installed). The loops share the 2 cores with the server, so every figure is",
+        "low and only the ratios to `/healthz/` in the same run compare. The page and the poll signed in",
+        "with a session, the API with a token (no throttle: `SCOREBOOK_RATE_USER=off`).",
+        "",
+        "| path | requests/s | of `/healthz/` | goal | median | errors |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for name, item in served["figures"].items():
+        goal = f"≥ {GOALS[name] * 100:.0f} %" if name in GOALS else "—"
+        lines.append(f"| {WHAT[name]} | {item['rps']:.0f} | {item['ratio'] * 100:.0f} % | {goal} | "
+                     f"{item['median_ms']:.1f} ms | {item['errors']} |")
+    return [*lines, ""]
+
+
+def writes_section(writes: list[dict[str, Any]], imports: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "## A write and an import",
+        "",
+        "In process (`time.perf_counter`), the database above. A deal appended with",
+        "`services.deal_record` is folded onto the state the cached sheet keeps after the last deal,",
+        "and the database appends its row: the goal is the same cost at any length (500 deals ≤ 2 × 10).",
+        "",
+        "| deals in the match | appending a deal: median | best | appends timed |",
+        "|---:|---:|---:|---:|",
+    ]
+    for r in writes:
+        lines.append(f"| {r['deals']} | {r['median']:.1f} ms | {r['best']:.1f} ms | {r['appends']} |")
+    ratio = writes[-1]["median"] / writes[0]["median"] if writes[0]["median"] else 0.0
+    lines += ["", f"**{writes[-1]['deals']} deals against {writes[0]['deals']}: × {ratio:.2f} "
+                  f"(goal ≤ × 2: {'met' if ratio <= 2 else 'not met'}).**", "",
+              "Python reads neither the deals nor the sheet's rows any more; what still grows with the match is",
+              "the database's own work on the cached sheet, one value of JSON: one pass to extract the keys the",
+              "fold needs and one to append the row and write the value back (in C: the best times show it).", "",
+              "A match file imported with `exports.match_import` (every deal recorded once, with its history):",
+              "validated and replayed in memory, then stored in one transaction.", "",
+              "| deals in the file | import: median | best | runs | as many ms as appends at 10 deals |",
+              "|---:|---:|---:|---:|---:|"]
+    small = writes[0]["median"] or 1.0
+    for r in imports:
+        lines.append(f"| {r['deals']} | {r['median']:.0f} ms | {r['best']:.0f} ms | {r['runs']} | "
+                     f"{r['median'] / small:.0f} |")
+    return [*lines, ""]
 
 
 if __name__ == "__main__":

@@ -170,7 +170,13 @@ def replay(game: Game, options: Any, seats: int, first_dealer: int,
     Same deals, same sheet. Stops at the first deal with an error: later deals were scored on
     top of it. Warnings are kept, each with its deal number.
     """
-    state = game.initial_state(options, seats, first_dealer)
+    return fold(game, game.initial_state(options, seats, first_dealer), deals)
+
+
+def fold(game: Game, state: Any, deals: Sequence[tuple[int, Any]]) -> Sheet:
+    """Fold *deals* onto *state*, the state after the deals before them, as ``replay`` does: a deal
+    appended to a match scored on the state stored after its last deal gives the row and the state
+    the replay of the whole match gives (``load_state(dump_state(s)) == s``)."""
     rows: list[Row] = []
     found: list[Violation] = []
     for number, entry in deals:

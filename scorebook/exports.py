@@ -1,9 +1,12 @@
 """A match out of Scorebook and back in: the JSON document (players, frozen options, every entry
-and its history), the sheet as CSV, and the import that replays a document through the services.
+and its history), the sheet as CSV, and the import that replays a document's history.
 
-The import never writes a deal itself: it replays the document's history, write by write, through
-``services.deal_record`` / ``deal_replace`` / ``deal_void`` in the order the writes were made, so
-the rule module checks every step and the same numbers, voided deals and history kinds come out.
+The import replays the document's history write by write in the order the writes were made, in
+memory, checking each write as ``services.deal_record`` / ``deal_replace`` / ``deal_void`` check
+it: a deal recorded is folded onto the state after the last deal, a deal amended or voided replays
+the match from it. So the same numbers, voided deals, history kinds and refusals come out as from
+the services, in time linear in the file (but for its changes), and nothing is stored until the
+whole file stands; then ``services.match_restored`` stores it in one short transaction.
 """
 
 from __future__ import annotations
@@ -14,12 +17,11 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext
 
 from referee.games import GAMES, find_game
-from referee.ledger import Rejected, Violation, _, error
+from referee.ledger import Rejected, Violation, _, error, fold
 from scorebook import selectors, services
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Revision
@@ -30,7 +32,7 @@ VERSION = 1
 KEYS = {"format", "version", "game", "name", "players", "first_dealer", "preset", "options", "deals"}
 DEAL_KEYS = {"number", "entry", "voided", "history"}
 WRITE_KEYS = {"kind", "entry", "author", "at", "version"}
-# A document is replayed write by write and every write replays the match: keep it bounded.
+# What one file may cost: each write is folded or replays from the deal it changes.
 MAX_WRITES = 1000
 
 
@@ -240,50 +242,119 @@ def _at(where: str, violations: Iterable[Violation]) -> list[Violation]:
             for v in violations]
 
 
-@transaction.atomic
+class _Replaying:
+    """The imported match in memory, as the services would store it write by write: its deals
+    (unsaved), the state each deal is entered in, the state after the last deal, and the writes
+    made (unsaved revisions, in order). Each write is checked as the services check it; a refusal
+    raises what they raise."""
+
+    def __init__(self, new: services.NewMatch):
+        self.match = new.unsaved()
+        self.module = find_game(new.game)
+        self.seats = len(new.players)
+        self.deals: list[Deal] = []
+        self.parsed: list[Any] = []
+        self.before: list[Any] = []
+        self.state = self.module.initial_state(new.options, self.seats, new.first_dealer)
+        self.history: list[Revision] = []
+
+    def record(self, entry: Any) -> int:
+        """Deal appended, folded onto the state after the last deal: its number."""
+        number = len(self.deals) + 1
+        deal = Deal(number=number, entry=services.canonical_entry(self.match, entry, number))
+        parsed = self.module.parse_entry(deal.entry, self.seats)
+        after = self._folded(self.state, number, parsed)
+        self.deals.append(deal)
+        self.parsed.append(parsed)
+        self.before.append(self.state)
+        self.state = after
+        self._written(deal, Revision.RECORDED)
+        return number
+
+    def amend(self, number: int, entry: Any) -> None:
+        deal = self._find(number)
+        deal.entry, deal.voided = services.canonical_entry(self.match, entry, number), False
+        self.parsed[number - 1] = self.module.parse_entry(deal.entry, self.seats)
+        self._replayed_from(number)
+        self._written(deal, Revision.AMENDED)
+
+    def void(self, number: int) -> None:
+        deal = self._find(number)
+        if deal.voided:
+            raise Rejected([services.already_voided(number)])
+        deal.voided = True
+        self._replayed_from(number)
+        self._written(deal, Revision.VOIDED)
+
+    def _find(self, number: int) -> Deal:
+        if not 1 <= number <= len(self.deals):
+            raise services.DealNotFound(number)
+        return self.deals[number - 1]
+
+    def _replayed_from(self, number: int) -> None:
+        """Replay the deals from *number* on, from the state it is entered in (the deals before it
+        replayed already: the replay of the whole match finds its first error at or after it)."""
+        state = self.before[number - 1]
+        for index in range(number - 1, len(self.deals)):
+            self.before[index] = state
+            if not self.deals[index].voided:
+                state = self._folded(state, index + 1, self.parsed[index])
+        self.state = state
+
+    def _folded(self, state: Any, number: int, parsed: Any) -> Any:
+        sheet = fold(self.module, state, [(number, parsed)])
+        if sheet.errors:
+            raise Rejected(sheet.errors)
+        return sheet.state
+
+    def _written(self, deal: Deal, kind: str) -> None:
+        self.history.append(Revision(deal=deal, kind=kind, entry=deal.entry))
+
+
 def match_import(*, owner: Any, document: Any) -> Match:
-    """Recreate the match *document* describes, owned by *owner*, by replaying its history
-    through the services. One transaction: a refusal anywhere stores nothing. :raises Rejected:"""
+    """Recreate the match *document* describes, owned by *owner*: its history replayed in memory
+    and checked write by write, then stored at once. A refusal anywhere stores nothing. :raises
+    Rejected:"""
     if problems := _shape(document):
         raise Rejected(problems)
     writes = _writes(document["deals"])
     if len(writes) > MAX_WRITES:
         raise Rejected([error("too_long", _("A match file holds at most %(count)s writes."), "deals",
                               count=MAX_WRITES)])
-    match = services.match_create(
-        owner=owner, game=document["game"], players=document["players"],
-        first_dealer=document.get("first_dealer", 0), preset=document.get("preset"),
-        options=document.get("options"), name=document.get("name") or "")
+    new = services.match_checked(
+        game=document["game"], players=document["players"], first_dealer=document.get("first_dealer", 0),
+        preset=document.get("preset"), options=document.get("options"), name=document.get("name") or "")
+    replaying = _Replaying(new)
     for write in writes:
         try:
             if write.kind == Revision.RECORDED:
-                written = services.deal_record(match=match, entry=write.entry, author=owner)
-                if written.deal.number != write.number:
+                if replaying.record(write.entry) != write.number:
                     raise Rejected([error("bad_order", _("Deal %(number)s is recorded before the deals under it."),
                                           None, number=write.number)])
             elif write.kind == Revision.AMENDED:
-                services.deal_replace(match=match, number=write.number, entry=write.entry, author=owner)
+                replaying.amend(write.number, write.entry)
             else:
-                services.deal_void(match=match, number=write.number, author=owner)
+                replaying.void(write.number)
         except Rejected as rejected:
             raise Rejected(_at(write.where, rejected.violations)) from None
         except services.DealNotFound:
             raise Rejected([error("bad_order", _("Deal %(number)s is changed before it is recorded."), write.where,
                                   number=write.number)]) from None
-    match.refresh_from_db()
-    _check_same(match, document["deals"])
-    return match
+    _check_same(replaying, document["deals"])
+    sheet = selectors.replay_deals(replaying.match, replaying.deals).neutral
+    return services.match_restored(owner=owner, new=new, deals=replaying.deals, history=replaying.history,
+                                   sheet=sheet)
 
 
-def _check_same(match: Match, deals: list[dict[str, Any]]) -> None:
+def _check_same(replaying: _Replaying, deals: list[dict[str, Any]]) -> None:
     """The replayed history must end where the document says each deal stands."""
-    module = find_game(match.game)
-    stored = {deal.number: deal for deal in match.deals.all()}
+    module, seats = replaying.module, replaying.seats
+    stored = {deal.number: deal for deal in replaying.deals}
     problems: list[Violation] = []
     for index, deal in enumerate(deals):
         mine = stored.get(index + 1)
         try:
-            expected = module.dump_entry(module.parse_entry(deal["entry"], len(match.players)))
+            expected = module.dump_entry(module.parse_entry(deal["entry"], seats))
         except Rejected as rejected:
             problems += _at(f"deals[{index}]", rejected.violations)
             continue

@@ -221,7 +221,8 @@ def replay_deals(match: Match, deals: Sequence[Deal]) -> Replayed:
     if stopped is not None:
         not_counted = [d.number for d in deals if not d.voided and d.number >= stopped]
         stop = neutral_stop(stopped, [v for v in errors if v.deal == stopped], not_counted)
-    return Replayed(neutral_sheet(module, sheet, voided, stop), sheet, stopped, errors)
+    last_deal = max((d.number for d in deals), default=0)
+    return Replayed(neutral_sheet(module, sheet, voided, stop, last_deal), sheet, stopped, errors)
 
 
 def replay_match(match: Match, deals: Sequence[Deal]) -> tuple[dict[str, Any], Sheet]:

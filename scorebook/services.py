@@ -2,29 +2,37 @@
 and the admin call them — each in one transaction that claims the match's version first,
 replays the whole match through its rule module, and stores nothing when the replay refuses. Each
 write also tells the cache (``scorebook.caches.match_changed``): the only place a cached version,
-access or rendered sheet moves."""
+access or rendered sheet moves.
+
+A deal appended is the exception to the whole replay: it is folded onto the state its match's
+cached sheet keeps after the last deal, and its row is appended to that sheet in the database,
+so that a write costs the same at deal 500 as at deal 10. The fold gives exactly what the replay
+gives (``referee.ledger.fold``); where the cached sheet cannot be trusted for it (made by other
+rules, stopped at a deal the rules refuse, not made of every stored deal), the match is replayed."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import secrets
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, JSONField, OuterRef, Subquery
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.utils import timezone
 
 from referee import roles
 from referee.games import GAMES, find_game
-from referee.ledger import Rejected, Violation, _, error, replay
+from referee.ledger import Rejected, Violation, _, error, fold, replay
 from referee.reading import text_problem, text_violation
 from scorebook import caches
 from scorebook.models import Deal, Match, Member, Player, Revision, Seat
 from scorebook.selectors import current_sheet, invited, replay_deals, replay_match, require
-from scorebook.sheets import is_fresh, neutral_sheet
+from scorebook.sheets import is_fresh, neutral_rows, neutral_sheet, neutral_tail, rules_stamp
 
 MAX_NAME = 40  # Player.name's column
 MAX_MATCH_NAME = 100  # Match.name's column
@@ -69,10 +77,42 @@ class Written:
 # ---------------------------------------------------------------- matches
 
 
+@dataclasses.dataclass(frozen=True)
+class NewMatch:
+    """A match checked and resolved, not stored yet: its game, names, first dealer, preset, frozen
+    options (resolved and dumped) and name."""
+
+    game: str
+    players: list[str]
+    first_dealer: int
+    preset: str
+    options: Any  # the game's frozen Options
+    name: str
+
+    def unsaved(self, owner: Any = None) -> Match:
+        """The match as it will be stored (no id): what the selectors read a match from."""
+        module = find_game(self.game)
+        return Match(game=self.game, name=self.name, players=self.players, first_dealer=self.first_dealer,
+                     preset=self.preset, options=module.dump_options(self.options), owner=owner)
+
+
 def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer: int = 0,
                  preset: str | None = None, options: Mapping[str, Any] | None = None,
                  name: str = "") -> Match:
     """Create a match with every option resolved and frozen. :raises Rejected:"""
+    new = match_checked(game=game, players=players, first_dealer=first_dealer, preset=preset, options=options,
+                        name=name)
+    module = find_game(game)
+    sheet = replay(module, new.options, len(new.players), first_dealer, [])
+    with transaction.atomic():
+        match = _match_stored(owner, new, neutral_sheet(module, sheet, []), version=0)
+        caches.match_changed(match)
+    return match
+
+
+def match_checked(*, game: str, players: Sequence[str], first_dealer: int = 0, preset: str | None = None,
+                  options: Mapping[str, Any] | None = None, name: str = "") -> NewMatch:
+    """What ``match_create`` checks, with nothing stored. :raises Rejected:"""
     if game not in GAMES:
         raise Rejected([error("unknown_game", _("There is no game called “%(game)s”."), "game", game=str(game))])
     module = find_game(game)
@@ -89,17 +129,35 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
         problems.append(bad_name)
     if problems:
         raise Rejected(problems)
-    names = _names(players)
-    sheet = replay(module, resolved, len(names), first_dealer, [])
+    return NewMatch(game, _names(players), first_dealer, preset or module.DEFAULT_PRESET, resolved, name)
+
+
+def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int) -> Match:
+    match = new.unsaved(owner)
+    match.sheet, match.finished, match.version = sheet, sheet["finished"], version
+    match.save()
+    # The same name at the same owner's table is the same person across matches (statistics).
+    for index, player_name in enumerate(new.players):
+        player, _created = Player.objects.get_or_create(owner=owner, name=player_name)
+        Seat.objects.create(match=match, player=player, index=index)
+    return match
+
+
+def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Deal], history: Sequence[Revision],
+                   sheet: dict[str, Any]) -> Match:
+    """Store a match whose whole history was checked and replayed already (the import): the match
+    with its sheet, its deals and their revisions in one short transaction. *history* holds the
+    writes in the order they were made, each naming its deal (``Revision.deal``) among *deals*;
+    the match's version is the number of writes, each revision's the version after it."""
     with transaction.atomic():
-        match = Match.objects.create(
-            game=game, name=name, players=names, first_dealer=first_dealer,
-            preset=preset or module.DEFAULT_PRESET, options=module.dump_options(resolved), owner=owner,
-            sheet=neutral_sheet(module, sheet, []), finished=False)
-        # The same name at the same owner's table is the same person across matches (statistics).
-        for index, player_name in enumerate(names):
-            player, _created = Player.objects.get_or_create(owner=owner, name=player_name)
-            Seat.objects.create(match=match, player=player, index=index)
+        match = _match_stored(owner, new, sheet, version=len(history))
+        for deal in deals:
+            deal.match = match
+        Deal.objects.bulk_create(deals)
+        for version, revision in enumerate(history, start=1):
+            revision.match, revision.version = match, version
+            revision.author = owner if owner is not None and owner.pk else None
+        Revision.objects.bulk_create(history)
         caches.match_changed(match)
     return match
 
@@ -142,6 +200,12 @@ def _names(players: Sequence[str]) -> list[str]:
 # ---------------------------------------------------------------- the canonical entry
 
 
+def canonical_entry(match: Match, entry: Any, number: int) -> dict[str, Any]:
+    """*entry* as deal *number* of *match* stores it (read by the game, written back: "10♥" and
+    "10H" are one card). :raises Rejected: each violation with the deal's number."""
+    return _canonical(match, entry, number)
+
+
 def _canonical(match: Match, entry: Any, number: int) -> dict[str, Any]:
     module = find_game(match.game)
     try:
@@ -165,6 +229,11 @@ def _allowed(match: Match, author: Any, operation: str) -> None:
 
 
 def _claim(match: Match, expected_version: int | None) -> Match:
+    _bump(match, expected_version)
+    return Match.objects.get(pk=match.pk)
+
+
+def _bump(match: Match, expected_version: int | None) -> None:
     # Bump the version before reading the deals. On PostgreSQL the UPDATE takes the row lock, so a
     # second writer waits here and then finds the version moved; on SQLite the IMMEDIATE
     # transaction already holds the write lock. (select_for_update() does nothing on SQLite.)
@@ -173,7 +242,6 @@ def _claim(match: Match, expected_version: int | None) -> Match:
         rows = rows.filter(version=expected_version)
     if not rows.update(version=F("version") + 1):
         raise VersionConflict(Match.objects.get(pk=match.pk))
-    return Match.objects.get(pk=match.pk)
 
 
 # Is the write of this revision the write asked for now? (Then the client id is a re-send.)
@@ -272,12 +340,15 @@ def _written_once(write: Callable[[SameWrite], Written], match: Match, client_id
 
 def deal_record(*, match: Match, entry: Any, expected_version: int | None = None,
                 client_id: str | None = None, author: Any = None) -> Written:
-    """Append a deal and replay the match. :raises VersionConflict, Rejected, PermissionDenied, Http404:"""
+    """Append a deal: folded onto the cached sheet's state, or the match replayed when that sheet
+    cannot be folded onto. :raises VersionConflict, Rejected, PermissionDenied, Http404:"""
     _allowed(match, author, roles.write_operation(entry))
 
     def write(same: SameWrite) -> Written:
-        claimed = _claim(match, expected_version)
+        claimed = _claim_tail(match, expected_version)
         _check_not_repeated(claimed, client_id, same)
+        if (appended := _append(claimed, entry, author, client_id)) is not None:
+            return appended
         deals = list(claimed.deals.order_by("number"))
         stopped = _stopped_at(claimed, deals)
         number = (deals[-1].number if deals else 0) + 1
@@ -297,6 +368,81 @@ def _user(author: Any) -> Any:
 
 def _guest(author: Any) -> Member | None:
     return author if isinstance(author, Member) else None
+
+
+def _claim_tail(match: Match, expected_version: int | None) -> Match:
+    """``_claim`` for an append: the match without its cached sheet's rows (they are the cost that
+    grows with the match), with what the fold needs: the sheet's rules stamp, its state after the
+    last deal, where it stopped, the last deal it was made of, and the last deal stored."""
+    _bump(match, expected_version)
+    last_stored = Deal.objects.filter(match=OuterRef("pk")).order_by("-number").values("number")[:1]
+    return Match.objects.defer("sheet").annotate(tail=_sheet_tail(), last_stored=Subquery(last_stored)).get(
+        pk=match.pk)
+
+
+# The keys of the cached sheet a fold needs, extracted by the database in one pass over the sheet
+# (SQLite parses the whole JSON text for each extraction): [engine, state, stopped_at, last_deal].
+TAIL_KEYS = ("engine", "state", "stopped_at", "last_deal")
+
+
+def _sheet_tail() -> RawSQL:
+    if connection.vendor == "postgresql":
+        keys = ", ".join(f"sheet -> '{key}'" for key in TAIL_KEYS)
+        return RawSQL(f"jsonb_build_array({keys})", (), output_field=JSONField())
+    paths = ", ".join(f"'$.{key}'" for key in TAIL_KEYS)
+    return RawSQL(f"json_extract(sheet, {paths})", (), output_field=JSONField())
+
+
+def _append(claimed: Match, entry: Any, author: Any, client_id: str | None) -> Written | None:
+    """The deal folded onto the state the cached sheet keeps after the last deal, its row appended
+    to that sheet. None when the sheet cannot be folded onto: the caller replays the match.
+    :raises Rejected: what the replay would refuse (the fold is the replay's own step)."""
+    module = find_game(claimed.game)
+    last = claimed.last_stored or 0
+    if not isinstance(claimed.tail, list) or len(claimed.tail) != len(TAIL_KEYS):
+        return None  # no sheet cached
+    engine, stored_state, stopped_at, last_deal = claimed.tail
+    if engine != rules_stamp(module) or stopped_at is not None or last_deal != last:
+        return None
+    number = last + 1
+    canonical = _canonical(claimed, entry, number)
+    try:
+        parsed = module.parse_entry(canonical, len(claimed.players))
+        state = module.load_state(stored_state)
+    except (Rejected, KeyError, TypeError, ValueError):  # a sheet this code did not write: replay
+        return None
+    sheet = fold(module, state, [(number, parsed)])
+    if sheet.errors:
+        raise Rejected(sheet.errors)
+    deal = Deal(match=claimed, number=number, entry=canonical)
+    deal.save()
+    Revision.objects.create(match=claimed, deal=deal, kind=Revision.RECORDED, entry=canonical,
+                            version=claimed.version, author=_user(author), member=_guest(author),
+                            client_id=client_id or None)
+    now = timezone.now()
+    finished = sheet.state.finished
+    Match.objects.filter(pk=claimed.pk).update(
+        sheet=_appended(neutral_rows(sheet)[0], neutral_tail(module, sheet.state, number)),
+        finished=finished, updated_at=now)
+    # The sheet is read back from the database when it is asked for (the API's answer).
+    claimed.finished, claimed.updated_at = finished, now
+    caches.match_changed(claimed)
+    return Written(deal=deal, match=claimed, warnings=_warnings_for(sheet, number))
+
+
+def _appended(row: dict[str, Any], tail: dict[str, Any]) -> RawSQL:
+    """The cached sheet with *row* appended and its *tail* keys replaced, computed by the database:
+    the rows already there are neither read nor written back by Python."""
+    if connection.vendor == "postgresql":
+        return RawSQL("jsonb_set(sheet || %s::jsonb, '{rows}', (sheet -> 'rows') || %s::jsonb)",
+                      (json.dumps(tail), json.dumps([row])), output_field=JSONField())
+    paths = "".join(f", '$.{key}', json(%s)" for key in tail)
+    return RawSQL(f"json_set(sheet, '$.rows[#]', json(%s){paths})",
+                  (json.dumps(row), *(json.dumps(value) for value in tail.values())), output_field=JSONField())
+
+
+def already_voided(number: int) -> Violation:
+    return error("already_voided", _("Deal %(number)s is already voided."), None, number=number)
 
 
 def _find(deals: Sequence[Deal], number: int) -> Deal:
@@ -340,8 +486,7 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
         deals = list(claimed.deals.order_by("number"))
         deal = _find(deals, number)
         if deal.voided:
-            raise Rejected([error("already_voided", _("Deal %(number)s is already voided."), None,
-                                  number=number)])
+            raise Rejected([already_voided(number)])
         stopped = _stopped_at(claimed, deals)
         deal.voided = True
         return _save(claimed, deals, deal, Revision.VOIDED, author, client_id, stopped)

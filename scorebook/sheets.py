@@ -65,34 +65,47 @@ def neutral_stop(number: int, violations: Sequence[Violation], not_counted: Sequ
             "not_counted": list(not_counted)}
 
 
-def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int],
-                  stopped_at: dict[str, Any] | None = None) -> dict[str, Any]:
+def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int], stopped_at: dict[str, Any] | None = None,
+                  last_deal: int = 0) -> dict[str, Any]:
     """The replay as JSON with untranslated lines: what ``Match.sheet`` caches. *stopped_at*
     (``neutral_stop``): the replay ended at a deal the rules refuse, so the sheet is the replay
-    up to it."""
-    state = sheet.state
+    up to it. *last_deal*: the number of the match's last stored deal (counted or not), so that a
+    deal appended is folded onto this sheet only when it is the sheet of every deal before it."""
+    return {
+        "engine": rules_stamp(game),
+        "rows": neutral_rows(sheet),
+        **neutral_tail(game, sheet.state, last_deal),
+        "voided": sorted(voided),
+        "stopped_at": stopped_at,
+    }
+
+
+def neutral_rows(sheet: Sheet) -> list[dict[str, Any]]:
+    """The sheet's rows as JSON, each with what the referee warned of when its deal was saved."""
     warnings: dict[int, list[dict[str, Any]]] = {}
     for violation in sheet.violations:
         if not violation.is_error and violation.deal is not None:
             warnings.setdefault(violation.deal, []).append(neutral_violation(violation))
+    return [{
+        "number": row.number, "dealer": row.dealer, "type": row.kind,
+        "deltas": list(row.outcome.deltas), "totals": list(row.totals),
+        "marks": [list(m) for m in row.outcome.marks],
+        "lines": [neutral_line(item) for item in row.outcome.lines],
+        "result": dict(row.outcome.result),
+        "warnings": warnings.get(row.number, []),
+    } for row in sheet.rows]
+
+
+def neutral_tail(game: Any, state: Any, last_deal: int) -> dict[str, Any]:
+    """The keys of a neutral sheet that say where the match stands after its last deal: what a
+    deal appended changes besides adding its row."""
     return {
-        "engine": rules_stamp(game),
-        "rows": [{
-            "number": row.number, "dealer": row.dealer, "type": row.kind,
-            "deltas": list(row.outcome.deltas), "totals": list(row.totals),
-            "marks": [list(m) for m in row.outcome.marks],
-            "lines": [neutral_line(item) for item in row.outcome.lines],
-            "result": dict(row.outcome.result),
-            # What the referee warned of when the deal was saved, kept on its row.
-            "warnings": warnings.get(row.number, []),
-        } for row in sheet.rows],
         "totals": list(state.totals),
         "finished": state.finished,
         "winner": state.winner,
         "next_dealer": state.dealer,
         "state": game.dump_state(state),
-        "voided": sorted(voided),
-        "stopped_at": stopped_at,
+        "last_deal": last_deal,
     }
 
 

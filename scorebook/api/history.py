@@ -1,6 +1,6 @@
 """A match exported as a Scorebook match file, and imported back.
 
-The import replays the file's history through the services (``exports.match_import``); whatever
+The import replays the file's history as the services would (``exports.match_import``); whatever
 it refuses answers 400 in API.md's shape through ``scorebook.api.errors.exception_handler``.
 """
 

@@ -2,7 +2,8 @@
 file.
 
 Pages only read; the import writes through ``exports.match_import``, which replays the file
-through the services. Every match is looked up among the caller's own: anyone else's is a 404.
+in memory as the services would, then stores it through them. Every match is looked up among the
+caller's own: anyone else's is a 404.
 """
 
 from __future__ import annotations

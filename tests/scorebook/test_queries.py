@@ -151,3 +151,23 @@ def test_a_poll_that_finds_a_change_reads_the_match_alone(signed_in, owner, djan
     with django_assert_num_queries(SESSION_READ):
         answer = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version - 1}")
     assert answer.status_code == 200
+
+
+# An append: the version claimed (UPDATE), the match with its sheet's tail and the last deal's
+# number (SELECT), the deal and its revision (INSERT ×2), the sheet with the row appended (UPDATE),
+# and the transaction's savepoint and its release.
+APPEND = 7
+
+
+@pytest.mark.parametrize("deals", [5, 300])
+def test_an_append_costs_the_same_queries_for_any_length(owner, deals: int, django_assert_num_queries) -> None:
+    match = match_with(owner, deals)
+    with django_assert_num_queries(APPEND) as captured:
+        services.deal_record(match=match, entry=cycle(deals + 1))
+    # Neither the deals nor the cached sheet's rows are read: the deal is folded onto the sheet's state.
+    reads = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT")]
+    assert len(reads) == 1 and reads[0].startswith('SELECT "scorebook_match"')
+    columns = reads[0].split(" FROM ", 1)[0].split(", ")
+    assert '"scorebook_match"."sheet"' not in columns  # only the keys it needs, extracted by the database
+    match.refresh_from_db()
+    assert len(match.sheet["rows"]) == deals + 1 and match.sheet["last_deal"] == deals + 1

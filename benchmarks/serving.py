@@ -1,0 +1,260 @@
+"""What `make bench` and `make load` share: a production-like environment (DEBUG off, a throw-away
+SQLite database, or PostgreSQL when DATABASE_URL is set), gunicorn started on it, matches made
+and cloned, and two load generators speaking plain HTTP/1.1 from the standard library.
+
+wrk is not installed here, so the load comes from Python: closed loops (processes, each sending
+its next request as soon as the last one is answered: the most the server serves) for
+throughput, and an open schedule (asyncio: requests sent at their time whether or not the earlier
+ones were answered) for latency under a given load. The generators share the 2 cores with the
+server, so the figures are a floor for the server on its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import multiprocessing
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+Request = tuple[str, str, dict[str, str], bytes | None]  # method, path, headers, body
+
+
+def django_ready() -> str:
+    """Set the production-like environment, start Django in this process and migrate; the
+    database's description. A DATABASE_URL already set (PostgreSQL) is used as it is."""
+    if not os.environ.get("DATABASE_URL"):
+        tmp = tempfile.mkdtemp(prefix="scorebook-bench-")
+        os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
+    os.environ["DJANGO_DEBUG"] = "0"  # production-like: no debug query log
+    os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "0"  # the clients speak plain HTTP
+    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))  # production refuses to start without
+    os.environ.setdefault("SCOREBOOK_RATE_USER", "off")  # measured here: the server, not the throttle
+    os.environ.setdefault("SCOREBOOK_RATE_IMPORT", "off")
+    os.environ["DJANGO_SETTINGS_MODULE"] = "scorebook.settings"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # WhiteNoise before collectstatic
+    call_command("migrate", verbosity=0)
+    url = os.environ["DATABASE_URL"]
+    return "PostgreSQL" if url.startswith("postgres") else "SQLite (a file in a temporary folder)"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Gunicorn:
+    """gunicorn serving the project with *workers* sync workers on a free port, in the environment
+    ``django_ready`` set; static files collected first (the manifest storage needs them)."""
+
+    def __init__(self, workers: int = 2):
+        self.workers = workers
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Gunicorn:
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "scorebook.wsgi:application", "--workers", str(self.workers),
+             "--worker-class", "sync", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"],
+            cwd=ROOT, env=os.environ.copy())
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if get(self.port, "/healthz/")[0] == 200:
+                    return self
+            except OSError:
+                time.sleep(0.2)
+        self.__exit__()
+        raise RuntimeError("gunicorn did not answer /healthz/ within 30 s")
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+
+def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", path, headers=headers or {})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, body
+
+
+# ---------------------------------------------------------------- what the load is made of
+
+
+def owner_with_credentials(username: str = "bench") -> tuple[Any, dict[str, str], dict[str, str]]:
+    """A user, the headers of a signed-in browser (the session cookie) and of a phone (its token)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from rest_framework.authtoken.models import Token
+
+    user, _created = get_user_model().objects.get_or_create(username=username)
+    browser = Client()
+    browser.force_login(user)
+    session = {"Cookie": f"sessionid={browser.cookies['sessionid'].value}"}
+    token = {"Authorization": f"Token {Token.objects.get_or_create(user=user)[0].key}",
+             "Content-Type": "application/json"}
+    return user, session, token
+
+
+def cloned(match: Any, copies: int) -> list[int]:
+    """*copies* matches like *match*, its deals and history included, stored as the import stores
+    a match (``services.match_restored``): their ids."""
+    from scorebook import services
+    from scorebook.models import Deal, Revision
+    from scorebook.selectors import match_options
+
+    deals = list(match.deals.order_by("number"))
+    history = list(Revision.objects.filter(match=match).order_by("id"))
+    new = services.NewMatch(match.game, list(match.players), match.first_dealer, match.preset,
+                            match_options(match), match.name)
+    ids = []
+    for _copy in range(copies):
+        mine = {deal.pk: Deal(number=deal.number, entry=deal.entry, voided=deal.voided) for deal in deals}
+        writes = [Revision(deal=mine[r.deal_id], kind=r.kind, entry=r.entry) for r in history]
+        ids.append(services.match_restored(owner=match.owner, new=new, deals=list(mine.values()), history=writes,
+                                           sheet=match.sheet).pk)
+    return ids
+
+
+# ---------------------------------------------------------------- closed loops: throughput
+
+
+def _loop(port: int, make: Callable[[int, int], Request], worker: int, seconds: float,
+          out: Any) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    done = errors = 0
+    latencies: list[float] = []
+    deadline = time.perf_counter() + seconds
+    while (start := time.perf_counter()) < deadline:
+        method, path, headers, body = make(worker, done)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read()
+            ok = response.status < 400
+            if response.will_close:  # gunicorn's sync workers close after every answer
+                connection.close()
+        except (OSError, http.client.HTTPException):
+            connection.close()
+            ok = False
+        latencies.append(time.perf_counter() - start)
+        done += 1
+        errors += not ok
+    out.put((done, errors, latencies))
+
+
+def throughput(port: int, make: Callable[[int, int], Request], seconds: float = 6.0,
+               clients: int = 4) -> dict[str, float]:
+    """Requests per second the server answers to *clients* closed loops; ``make(worker, n)`` is
+    client *worker*'s n-th request. Errors (a status ≥ 400 or a dropped connection) are counted."""
+    context = multiprocessing.get_context("fork")
+    out = context.Queue()
+    workers = [context.Process(target=_loop, args=(port, make, w, seconds, out)) for w in range(clients)]
+    for worker in workers:
+        worker.start()
+    results = [out.get() for _worker in workers]
+    for worker in workers:
+        worker.join()
+    done = sum(r[0] for r in results)
+    latencies = sorted(t for r in results for t in r[2])
+    return {"rps": done / seconds, "errors": sum(r[1] for r in results), "requests": done,
+            "median_ms": statistics.median(latencies) * 1000 if latencies else 0.0}
+
+
+# ---------------------------------------------------------------- an open schedule: latency under load
+
+
+@dataclass(frozen=True)
+class Timed:
+    at: float  # seconds after the start
+    key: Any  # what to send, made into a request at that time (a poll asks since the version it saw)
+
+
+async def _send(port: int, request: Request) -> tuple[int, bytes]:
+    method, path, headers, body = request
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close",
+             *(f"{k}: {v}" for k, v in headers.items())]
+    if body is not None:
+        lines.append(f"Content-Length: {len(body)}")
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b""))
+    await writer.drain()
+    answer = await reader.read()
+    writer.close()
+    head, _sep, content = answer.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1]) if head else 0
+    return status, content
+
+
+Make = Callable[[Any], Request]
+React = Callable[[Any, int, bytes], None]
+
+
+async def _scheduled(port: int, schedule: Sequence[Timed], make: Make, react: React
+                     ) -> list[tuple[float, float, int]]:
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    results: list[tuple[float, float, int]] = []
+
+    async def one(item: Timed) -> None:
+        await asyncio.sleep(max(0.0, start + item.at - loop.time()))
+        sent = loop.time()
+        try:
+            status, content = await asyncio.wait_for(_send(port, make(item.key)), timeout=30)
+        except (OSError, asyncio.TimeoutError, ValueError, IndexError):
+            status, content = 0, b""
+        results.append((sent - start - item.at, loop.time() - sent, status))
+        react(item.key, status, content)
+
+    await asyncio.gather(*(one(item) for item in schedule))
+    return results
+
+
+def _open_worker(port: int, schedule: Sequence[Timed], make: Make, react: React, out: Any) -> None:
+    out.put(asyncio.run(_scheduled(port, schedule, make, react)))
+
+
+def open_load(port: int, schedules: Sequence[Sequence[Timed]], make: Make,
+              react: React) -> list[tuple[float, float, int]]:
+    """Send each schedule from its own process at the times it gives, each request made by
+    ``make(key)`` when it is due; (lateness, latency, status) of every request. *react* sees each
+    answer in the process that sent it."""
+    context = multiprocessing.get_context("fork")
+    out = context.Queue()
+    workers = [context.Process(target=_open_worker, args=(port, s, make, react, out)) for s in schedules]
+    for worker in workers:
+        worker.start()
+    results = [item for _worker in workers for item in out.get()]
+    for worker in workers:
+        worker.join()
+    return results
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
