@@ -22,6 +22,7 @@ from scorebook.forms import number as typed_number
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
+from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import form_context, match_context, sheet_context
 from scorebook.web.people import member_required
 
@@ -77,8 +78,8 @@ def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any,
     action = request.POST.get("action", "play")
     expected = typed_number(request.POST.get("expected_version"))
     client_id = request.POST.get("client_id") or None
-    common = {"match": match, "author": request.person, "client_id": client_id,
-              "expected_version": expected if isinstance(expected, int) else None}
+    common: dict[str, Any] = {"match": match, "author": request.person, "client_id": client_id,
+                              "expected_version": expected if isinstance(expected, int) else None}
     try:
         if action == "void" and number is not None:
             written = services.deal_void(number=number, **common)
@@ -112,7 +113,7 @@ def _next_number(match: Match) -> int:
 
 @member_required
 @require_POST
-def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
+def deal_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     written, form = _write(request, match, None)
     match.refresh_from_db()
@@ -147,7 +148,7 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @member_required
 @require_POST
-def deal_preview(request: HttpRequest, pk: int, game: str | None = None) -> HttpResponse:
+def deal_preview(request: HtmxHttpRequest, pk: int, game: str | None = None) -> HttpResponse:
     """The entry form's preview: the deal it describes scored on top of the match (in place of deal
     ``number`` when editing one), nothing written; each game shows it its own way. Another owner's
     match, a game without a preview (or not *game*, on the old address) is a 404; what the referee

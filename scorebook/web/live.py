@@ -204,7 +204,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 def _sw_source() -> str:
-    return finders.find("js/sw.js")
+    found = finders.find("js/sw.js")
+    assert found is not None  # static/js/sw.js is the app's own
+    return found
 
 
 def _js(text: str) -> str:
