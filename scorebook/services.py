@@ -449,7 +449,7 @@ def match_join(*, token: str, user: Any = None, name: str = "") -> Member | None
     return Member.objects.create(match=match, guest_key=secrets.token_urlsafe(32), name=name, role=match.invite_role)
 
 
-def seat_claim(*, match: Match, by: Member, seat: int | None) -> Member:
+def seat_claim(*, match: Match, by: Any, seat: int | None) -> Member:  # by: a user, or a guest's membership
     """*by* sits at *seat* (None: he leaves his seat). :raises Rejected: no such seat, or taken."""
     _allowed(match, by, roles.SEAT)
     member = by if isinstance(by, Member) else Member.objects.get(match=match, user=by)

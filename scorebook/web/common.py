@@ -11,9 +11,11 @@ from django_htmx.middleware import HtmxDetails
 
 
 class HtmxHttpRequest(HttpRequest):
-    """A request as a page sees it: HtmxMiddleware adds ``htmx`` (for type checkers only)."""
+    """A request as a page sees it (for type checkers only): HtmxMiddleware adds ``htmx``, and
+    ``scorebook.web.people.member_required`` the person acting at the match."""
 
     htmx: HtmxDetails
+    person: Any
 
 
 def verdict(request: HttpRequest, page: str, partial: str, context: dict[str, Any]) -> HttpResponse:

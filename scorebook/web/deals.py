@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -28,13 +28,13 @@ from scorebook.web.people import member_required
 
 
 @member_required
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     return render(request, "scorebook/match.html", match_context(request, match))
 
 
 @member_required
-def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The poll: 204 (htmx keeps what it shows) until the match's version moves."""
     if request.GET.get("since") == str(selectors.version_of(selectors.matches_of(request.person), pk)):
         return HttpResponse(status=204)
@@ -71,7 +71,7 @@ def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str,
     return dict(errors)
 
 
-def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any, dict[str, Any]]:
+def _write(request: HtmxHttpRequest, match: Match, number: int | None) -> tuple[Any, dict[str, Any]]:
     """Run the write the form asks for; return (written or None, form context overrides)."""
     form = game_ui(match.game).form
     seats = len(match.players)
@@ -130,7 +130,7 @@ def deal_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @member_required
 @require_http_methods(["GET", "POST"])
-def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def deal_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     deal = get_object_or_404(Deal.objects.filter(match=match), number=number)
     if request.method == "POST":

@@ -23,6 +23,7 @@ from scorebook import exports, limits, selectors
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Revision
 from scorebook.sheets import capped, render_line, violation_json
+from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import option_rows, preset_label, sheet_context
 from scorebook.web.people import member_required
 
@@ -85,7 +86,7 @@ def history_context(match: Match) -> dict[str, Any]:
 
 
 @member_required
-def match_history(request: HttpRequest, pk: int) -> HttpResponse:
+def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     return render(request, "scorebook/history/history.html", history_context(match))
 
@@ -94,7 +95,7 @@ def match_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @member_required
-def match_print(request: HttpRequest, pk: int) -> HttpResponse:
+def match_print(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     game = game_ui(match.game)
     rules = option_rows(game, selectors.match_options(match))
@@ -112,14 +113,14 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
 
 
 @member_required
-def match_export_json(request: HttpRequest, pk: int) -> HttpResponse:
+def match_export_json(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     response = JsonResponse(exports.match_document(match), json_dumps_params={"ensure_ascii": False, "indent": 1})
     return _attachment(response, exports.export_filename(match, "json"))
 
 
 @member_required
-def match_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def match_export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     response = HttpResponse(exports.sheet_csv(match).encode("utf-8"), content_type="text/csv; charset=utf-8")
     return _attachment(response, exports.export_filename(match, "csv"))
