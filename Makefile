@@ -13,8 +13,8 @@ SHOTS := test-results/screenshots
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint screenshots usability bench load \
-	clean distclean
+.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint typecheck screenshots \
+	usability bench load clean distclean
 
 all: test
 
@@ -91,6 +91,10 @@ test: system-deps venv messages
 lint: venv
 	$(VENV)/bin/ruff check .
 
+# mypy with the Django and DRF plugins over referee/ and scorebook/ (settings in pyproject.toml).
+typecheck: venv
+	$(VENV)/bin/mypy
+
 # Refresh the kept pictures on purpose: run the browser tests, then copy over each PNG that
 # docs/screenshots/ already holds. A new picture is kept by copying it there once by hand.
 screenshots: system-deps venv messages
@@ -119,7 +123,7 @@ load: venv messages
 	$(PY) benchmarks/load.py
 
 clean:
-	rm -rf staticfiles .pytest_cache .hypothesis .coverage htmlcov test-results test_db.sqlite3*
+	rm -rf staticfiles .pytest_cache .mypy_cache .hypothesis .coverage htmlcov test-results test_db.sqlite3*
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 	find scorebook/locale -name '*.mo' -delete 2>/dev/null || true
 

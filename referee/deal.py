@@ -7,13 +7,22 @@ extends it with its own fields. ``outcome`` turns it into the row's ``Outcome``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from referee.ledger import Line, Outcome, line
 from referee.penalty import Penalty, penalty_line
 
-S = TypeVar("S")
+
+class _HasTotals(Protocol):
+    """What a working copy reads of a game's state: the totals the entry starts from."""
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+
+S = TypeVar("S", bound=_HasTotals)
 
 
 @dataclass

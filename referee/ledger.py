@@ -134,18 +134,30 @@ class GameState(Protocol):
 class Game(Protocol):
     """What a game module exports (a module satisfies it; no classes to inherit)."""
 
-    NAME: str
-    SEATS: range
-    PRESETS: Mapping[str, Any]
-    DEFAULT_PRESET: str
-    PRESET_NOTES: Mapping[str, str]  # a line under a preset, English marked with _() (empty where none)
-    ENTRY_TYPES: tuple[str, ...]
+    # Read-only (properties), so a module's own narrower constants satisfy them: a dict of its
+    # Options, a tuple of so many names.
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def Options(self) -> type: ...  # its frozen options: a dataclass of ``referee.reading.option`` fields
+    @property
+    def SEATS(self) -> range: ...
+    @property
+    def PRESETS(self) -> Mapping[str, Any]: ...
+    @property
+    def DEFAULT_PRESET(self) -> str: ...
+    @property
+    def PRESET_NOTES(self) -> Mapping[str, str]: ...  # a line under a preset, English marked with _(); empty where none
+    @property
+    def ENTRY_TYPES(self) -> tuple[str, ...]: ...
     # Bumped by hand whenever a stored deal would score otherwise (a cached sheet made under another
     # version is replayed); a comment or a refactoring leaves it alone.
-    RULES_VERSION: int
+    @property
+    def RULES_VERSION(self) -> int: ...
     # The shapes of ``Outcome.result``: for each entry type, the frozen dataclasses (``referee.results``)
     # a row of that type may hold, written as JSON by ``referee.results.dump``.
-    RESULTS: Mapping[str, tuple[type, ...]]
+    @property
+    def RESULTS(self) -> Mapping[str, tuple[type, ...]]: ...
 
     def parse_options(self, raw: Mapping[str, Any] | None, preset: str | None = None) -> Any: ...
     def dump_options(self, options: Any) -> dict[str, Any]: ...

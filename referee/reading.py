@@ -9,12 +9,15 @@ from __future__ import annotations
 import dataclasses
 import unicodedata
 from collections.abc import Callable, Mapping
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from referee.cards import Card, CardParseError, Deck, Joker, Suit, parse_card, parse_suit
 from referee.ledger import Rejected, Violation, _, error
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")  # a game's frozen Options
 MISSING = object()
 BIG = 100_000  # no score, stake or bid on any table comes near this: larger is a typo
 
@@ -391,7 +394,7 @@ class EntryReader:
             self.bad("bad_type", _("Expected %(seats)s items, one per player, not %(count)s."), name,
                      seats=self.seats, count=len(value))
             return None
-        out = []
+        out: list[Any] = []
         for index, raw in enumerate(value):
             where = f"{name}[{index}]"
             if raw is None:

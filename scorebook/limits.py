@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -37,7 +38,7 @@ def too_deep(value: Any) -> bool:
     while todo:
         item, depth = todo.pop()
         if isinstance(item, dict):
-            children = item.values()
+            children: Iterable[Any] = item.values()
         elif isinstance(item, list):
             children = item
         else:
@@ -70,7 +71,7 @@ def upload_megabytes() -> str:
 def client_address(request: HttpRequest) -> str:
     """The address throttles and lockouts count by: REMOTE_ADDR, or X-Forwarded-For behind
     DJANGO_NUM_PROXIES proxies (DRF's reading, one for both)."""
-    return BaseThrottle().get_ident(request)
+    return BaseThrottle().get_ident(request)  # type: ignore[arg-type]  # it reads only META, a Django request's too
 
 
 class Rated(SimpleRateThrottle):
@@ -78,7 +79,8 @@ class Rated(SimpleRateThrottle):
     import), so the environment and the tests decide; a rate of None lets everything through."""
 
     def get_rate(self) -> str | None:
-        return settings.SCOREBOOK_RATES.get(self.scope)
+        # None only on a PerView until a request sets its view's scope (no rate then).
+        return settings.SCOREBOOK_RATES.get(self.scope) if self.scope is not None else None
 
     def parse_rate(self, rate: str | None) -> tuple[int | None, int | None]:
         if rate is None:

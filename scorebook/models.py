@@ -82,7 +82,8 @@ class Match(models.Model):
     sheet = models.JSONField(null=True, blank=True, editable=False, decoder=StoredJSON)
     finished = models.BooleanField(default=False, editable=False)
     # The players in seat order as recurring people (``players`` keeps the names as written).
-    seated = models.ManyToManyField(Player, through="Seat", related_name="matches", blank=True)
+    seated: models.ManyToManyField[Player, Seat] = models.ManyToManyField(
+        Player, through="Seat", related_name="matches", blank=True)
     # Anyone with this token may watch the match read-only (a share link); empty: not shared.
     share_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
     # Put away by its owner: out of "my matches" unless asked for, kept whole and restorable.

@@ -22,6 +22,7 @@ from django.http import QueryDict
 
 if TYPE_CHECKING:
     from django.utils.safestring import SafeString
+    from django_stubs_ext import StrOrPromise
 
     from scorebook.charts import Marker
     from scorebook.models import Match, Player
@@ -71,7 +72,7 @@ class EntryForm(Protocol):
     def entry_from_post(self, post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
         """The entry the form describes, for a deal entered in *state*."""
 
-    def values_from_entry(self, entry: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+    def values_from_entry(self, entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:
         """The form showing a stored entry (the edit page)."""
 
     def post_values(self, post: QueryDict, seats: int) -> dict[str, Any]:
@@ -122,14 +123,14 @@ class GameUI:
 
     name: str  # the referee's NAME
     rules: ModuleType  # the referee's module: referee.games.<game>
-    display_name: str
-    blurb: str  # one line under its name on /rules/: players, deck, what the totals are
+    display_name: StrOrPromise
+    blurb: StrOrPromise  # one line under its name on /rules/: players, deck, what the totals are
     rules_template: str  # its summary on /rules/<game>/
 
     # The match page.
     form: EntryForm
     row_extras: Callable[[Mapping[str, Any], int], RowExtras]  # a row's own figures
-    tail_label: str | None  # the column after the players (its figure is RowExtras.tail), or none
+    tail_label: StrOrPromise | None  # the column after the players (its figure is RowExtras.tail), or none
     status_template: str | None  # above the sheet: the pot, the mountain… (or nothing)
     seat_template: str | None  # beside a player's name at the head of the sheet (or nothing)
     preview: Callable[[Match, Preview], dict[str, Any]] | None  # the entry form's preview, or none: its context
@@ -137,14 +138,14 @@ class GameUI:
     scripts: tuple[str, ...]  # static files its pages load, kept by the installable app for offline use
 
     # Words on screen for its codes, beside the shared ones in scorebook.labels.
-    marks: Mapping[str, str]  # marks on the sheet
+    marks: Mapping[str, StrOrPromise]  # marks on the sheet
     mark_styles: Mapping[str, str]  # a mark drawn like another (its CSS class)
-    choices: Mapping[str, str]  # option values
-    presets: Mapping[str, str]  # preset names
+    choices: Mapping[str, StrOrPromise]  # option values
+    presets: Mapping[str, StrOrPromise]  # preset names
 
     # Charts and statistics.
     balances: bool  # totals are balances that start at 0 (chips, money), not a race to a target
-    unit: str  # what the totals count: points, chips, money
+    unit: StrOrPromise  # what the totals count: points, chips, money
     # The match's settlement from its sheet (neutral JSON): None when there is nothing to settle
     # (no stake among its options, no result yet). The evening adds these up, unit by unit.
     money: Callable[[Mapping[str, Any]], Money | None]
@@ -155,17 +156,17 @@ class GameUI:
     stats_chart: Callable[[Player, dict[str, Any]], SafeString] | None  # none: his results match by match
 
     # The referee's checks: pages at /referee/<game>/, JSON at /api/referee/<game>/.
-    checks_title: str
-    checks: tuple[str, ...]  # the questions they answer, for /referee/
+    checks_title: StrOrPromise
+    checks: tuple[StrOrPromise, ...]  # the questions they answer, for /referee/
     check_pages: str  # a URL module (its urlpatterns), included by scorebook/web/urls.py
     check_api: str  # a URL module (its urlpatterns), included by scorebook/api/urls.py
 
     # What an option left empty (null) means, where "none" would not say it (Thirteens' cards_each).
-    unset_labels: Mapping[str, str] = field(default_factory=dict)
+    unset_labels: Mapping[str, StrOrPromise] = field(default_factory=dict)
     # The fields of its entries in words, for the history ("Борис's points: 45 → 55"): a field's
     # label and what it holds: "seat" (a player's seat), "per_seat" (one value per player) or
     # "value". A field left out is shown by its code.
-    entry_fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    entry_fields: Mapping[str, tuple[StrOrPromise, str]] = field(default_factory=dict)
     # The printable sheet's note on a row (1000: who bid what and played which contract), from the
     # row's ``result`` and the names; none: no note column.
     print_note: Callable[[Mapping[str, Any], Sequence[str]], str] | None = None

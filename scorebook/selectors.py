@@ -159,7 +159,7 @@ def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str
 
     Never raises for the deals stored: when the rules refuse one of them now (it was entered under
     older rules), the sheet is the replay up to that deal and says so (``stopped_at``)."""
-    if is_fresh(match.game, match.sheet):
+    if match.sheet is not None and is_fresh(match.game, match.sheet):
         return match.sheet
     if deals is None:
         deals = list(match.deals.order_by("number"))

@@ -398,10 +398,12 @@ def _append(claimed: Match, entry: Any, author: Any, client_id: str | None) -> W
     to that sheet. None when the sheet cannot be folded onto: the caller replays the match.
     :raises Rejected: what the replay would refuse (the fold is the replay's own step)."""
     module = find_game(claimed.game)
-    last = claimed.last_stored or 0
-    if not isinstance(claimed.tail, list) or len(claimed.tail) != len(TAIL_KEYS):
+    # Both annotated by ``_claim_tail`` (the stubs know no annotation on a plain ``Match``).
+    last = getattr(claimed, "last_stored", None) or 0
+    tail = getattr(claimed, "tail", None)
+    if not isinstance(tail, list) or len(tail) != len(TAIL_KEYS):
         return None  # no sheet cached
-    engine, stored_state, stopped_at, last_deal = claimed.tail
+    engine, stored_state, stopped_at, last_deal = tail
     if engine != rules_stamp(module) or stopped_at is not None or last_deal != last:
         return None
     number = last + 1
@@ -688,7 +690,7 @@ def match_join(*, token: str, user: Any = None, name: str = "") -> Member | None
     return Member.objects.create(match=match, guest_key=secrets.token_urlsafe(32), name=name, role=match.invite_role)
 
 
-def seat_claim(*, match: Match, by: Member, seat: int | None) -> Member:
+def seat_claim(*, match: Match, by: Any, seat: int | None) -> Member:  # by: a user, or a guest's membership
     """*by* sits at *seat* (None: he leaves his seat). :raises Rejected: no such seat, or taken."""
     _allowed(match, by, roles.SEAT)
     member = by if isinstance(by, Member) else Member.objects.get(match=match, user=by)

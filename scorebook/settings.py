@@ -27,6 +27,7 @@ Everything that differs between a laptop, CI and production comes from the envir
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
@@ -141,6 +142,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # (scorebook/caches.py), the request counters. Shared by every app server through Redis; without
 # CACHE_URL each process keeps its own in memory, which needs no server and is right for one process.
 CACHE_URL = (os.environ.get("CACHE_URL") or "").strip()
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
                           "KEY_PREFIX": "scorebook"}}

@@ -22,7 +22,7 @@ def rules_stamp(game: Any) -> str:
 
 def is_fresh(game_name: str, sheet: Mapping[str, Any] | None) -> bool:
     """Was *sheet*, a match's cached sheet, made under the rules in force? If not, it is replayed."""
-    return bool(sheet) and sheet.get("engine") == rules_stamp(find_game(game_name))
+    return sheet is not None and bool(sheet) and sheet.get("engine") == rules_stamp(find_game(game_name))
 
 
 # ---------------------------------------------------------------- neutral form (cached on the match)

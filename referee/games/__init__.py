@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from referee.games import khrap, terz, thirteens, thousand, tongits
+from referee.ledger import Game
 
-GAMES: dict[str, ModuleType] = {
+GAMES: dict[str, Game] = {
     thousand.NAME: thousand,
     terz.NAME: terz,
     tongits.NAME: tongits,
@@ -15,6 +14,6 @@ GAMES: dict[str, ModuleType] = {
 }
 
 
-def find_game(name: str) -> ModuleType:
+def find_game(name: str) -> Game:
     """The module for *name*. :raises KeyError: for a game Scorebook does not keep."""
     return GAMES[name]

@@ -48,7 +48,8 @@ def violations_from_drf(detail: Any, prefix: str = "") -> list[dict[str, Any]]:
             else:
                 out += violations_from_drf(value, prefix)
     else:
-        code = detail.code if isinstance(detail, exceptions.ErrorDetail) else "invalid"
+        # DRF gives every validation error a code; its type allows none.
+        code = detail.code if isinstance(detail, exceptions.ErrorDetail) and detail.code is not None else "invalid"
         out.append(violation(DRF_CODES.get(code, code), str(detail), prefix or None))
     return out
 
@@ -85,7 +86,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({"violations": [violation("too_large", _("The request body is larger than %(size)s MB.")
                                                   % {"size": upload_megabytes()}, None)]}, status=413)
     if isinstance(exc, exceptions.Throttled):  # over a rate of settings.SCOREBOOK_RATES
-        wait = retry_after(exc.wait)
+        wait = retry_after(exc.wait)  # type: ignore[attr-defined]  # set in Throttled.__init__; the stubs leave it out
         return Response({"violations": [violation("throttled", too_many_message("throttled", wait), None)]},
                         status=429, headers={"Retry-After": str(wait)})
     if isinstance(exc, exceptions.ValidationError):

@@ -3,7 +3,7 @@ export and import, and the referee's checks of each game (mounted at /api/refere
 
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from scorebook.api import history, table, token, views
@@ -11,7 +11,7 @@ from scorebook.games import GAMES
 
 app_name = "api"
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI's script from its own address (no inline script); its page keeps a <style> element.
     path("docs/", csp_update({"style-src": [UNSAFE_INLINE]})(

@@ -57,6 +57,7 @@ class MatchList(APIView):
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.matches_of(request.user).order_by("-created_at", "-id"),
                                            request, view=self)
+        assert page is not None  # None only without a PAGE_SIZE, which settings.py sets
         return paginator.get_paginated_response([match_json(m, with_sheet=False) for m in page])
 
     @extend_schema(request=MatchCreateInput, responses=refusals({201: answers.Match}, body=True),

@@ -8,8 +8,13 @@ choices from ``game_choices``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from scorebook.games import khrap, terz, thirteens, thousand, tongits
 from scorebook.registry import GameUI
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 GAMES: dict[str, GameUI] = {game.name: game for game in (thousand.GAME, terz.GAME, tongits.GAME, khrap.GAME,
                                                           thirteens.GAME)}
@@ -20,7 +25,7 @@ def game_ui(name: str) -> GameUI:
     return GAMES[name]
 
 
-def game_choices() -> list[tuple[str, str]]:
+def game_choices() -> list[tuple[str, StrOrPromise]]:
     """``Match.game``'s choices: every game's code and name (a callable, so a new game needs no
     migration)."""
     return [(game.name, game.display_name) for game in GAMES.values()]

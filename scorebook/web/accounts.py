@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -17,11 +18,12 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account with a username and password, sign it in, go home."""
     if request.user.is_authenticated:
         return redirect("web:home")
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         # Counted only when an account is about to be made: a mistyped form costs nothing.
         rate = limits.SignUps()
-        if not rate.allow_request(request, None):
+        # SignUps counts by address (META alone), with no view: a Django request does.
+        if not rate.allow_request(request, None):  # type: ignore[arg-type]
             return limits.too_many(request, rate.wait())
         user = form.save()
         login(request, user, backend=accounts.BACKEND)
@@ -42,6 +44,7 @@ def api_token(request: HttpRequest) -> HttpResponse:
             accounts.token_renew(user=request.user)
             messages.success(request, _("Here is a new API token; the old one no longer works."))
         return redirect("web:api-token")
+    assert request.user.is_authenticated  # login_required
     token = Token.objects.filter(user=request.user).first()
     context = {"token": token, "expires": accounts.token_expires(token) if token else None,
                "expired": accounts.token_expired(token) if token else False}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -22,19 +22,20 @@ from scorebook.forms import number as typed_number
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
+from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import form_context, match_context, sheet_context
 from scorebook.web.history import deal_history
 from scorebook.web.people import member_required
 
 
 @member_required
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     return render(request, "scorebook/match.html", match_context(request, match))
 
 
 @member_required
-def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The poll: 204 (htmx keeps what it shows) until the match's version moves (read from the cache:
     no query on the match)."""
     if request.GET.get("since") == str(selectors.my_version(request.person, pk)):
@@ -72,15 +73,15 @@ def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str,
     return dict(errors)
 
 
-def _write(request: HttpRequest, match: Match, number: int | None) -> tuple[Any, dict[str, Any]]:
+def _write(request: HtmxHttpRequest, match: Match, number: int | None) -> tuple[Any, dict[str, Any]]:
     """Run the write the form asks for; return (written or None, form context overrides)."""
     form = game_ui(match.game).form
     seats = len(match.players)
     action = request.POST.get("action", "play")
     expected = typed_number(request.POST.get("expected_version"))
     client_id = request.POST.get("client_id") or None
-    common = {"match": match, "author": request.person, "client_id": client_id,
-              "expected_version": expected if isinstance(expected, int) else None}
+    common: dict[str, Any] = {"match": match, "author": request.person, "client_id": client_id,
+                              "expected_version": expected if isinstance(expected, int) else None}
     try:
         if action == "void" and number is not None:
             written = services.deal_void(number=number, **common)
@@ -114,7 +115,7 @@ def _next_number(match: Match) -> int:
 
 @member_required
 @require_POST
-def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
+def deal_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     written, form = _write(request, match, None)
     match.refresh_from_db()
@@ -131,7 +132,7 @@ def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
 
 @member_required
 @require_http_methods(["GET", "POST"])
-def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def deal_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     deal = get_object_or_404(Deal.objects.filter(match=match), number=number)
     if request.method == "POST":
@@ -149,7 +150,7 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @member_required
 @require_POST
-def deal_preview(request: HttpRequest, pk: int, game: str | None = None) -> HttpResponse:
+def deal_preview(request: HtmxHttpRequest, pk: int, game: str | None = None) -> HttpResponse:
     """The entry form's preview: the deal it describes scored on top of the match (in place of deal
     ``number`` when editing one), nothing written; each game shows it its own way. Another owner's
     match, a game without a preview (or not *game*, on the old address) is a 404; what the referee

@@ -26,6 +26,7 @@ from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Player, Revision
 from scorebook.registry import GameUI
 from scorebook.sheets import capped, render_line, violation_json
+from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import option_rows, preset_label, sheet_context
 from scorebook.web.people import member_required
 
@@ -62,8 +63,7 @@ def _changes(before: dict[str, Any], after: dict[str, Any], game: GameUI, names:
             continue
         label, kind = game.entry_fields.get(key, (key.replace("_", " "), "value"))
         label = str(label)
-        per_seat = kind == "per_seat" and isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
-        if per_seat:
+        if kind == "per_seat" and isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
             for seat, (was, now) in enumerate(zip(old, new, strict=True)):
                 if was != now:
                     lines.append(gettext("%(player)s's %(field)s: %(before)s → %(after)s") % {
@@ -141,7 +141,7 @@ def history_context(match: Match) -> dict[str, Any]:
 
 
 @member_required
-def match_history(request: HttpRequest, pk: int) -> HttpResponse:
+def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     return render(request, "scorebook/history/history.html", history_context(match))
 
@@ -150,7 +150,7 @@ def match_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @member_required
-def match_print(request: HttpRequest, pk: int) -> HttpResponse:
+def match_print(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     game = game_ui(match.game)
     rules = option_rows(game, selectors.match_options(match))
@@ -171,14 +171,14 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
 
 
 @member_required
-def match_export_json(request: HttpRequest, pk: int) -> HttpResponse:
+def match_export_json(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     response = JsonResponse(exports.match_document(match), json_dumps_params={"ensure_ascii": False, "indent": 1})
     return _attachment(response, exports.export_filename(match, "json"))
 
 
 @member_required
-def match_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def match_export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     response = HttpResponse(exports.sheet_csv(match).encode("utf-8"), content_type="text/csv; charset=utf-8")
     return _attachment(response, exports.export_filename(match, "csv"))

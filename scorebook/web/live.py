@@ -30,6 +30,7 @@ from django.views.decorators.http import require_POST
 from scorebook import selectors, services
 from scorebook.games import GAMES
 from scorebook.models import Match
+from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import sheet_context
 from scorebook.web.people import member_required
 
@@ -107,13 +108,13 @@ def _watched_display(match: Match, token: str) -> dict[str, Any]:
 
 
 @member_required
-def match_display(request: HttpRequest, pk: int) -> HttpResponse:
+def match_display(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     context = _my_display(selectors.match_of(request.person, pk))
     return render(request, "scorebook/live/display.html", context)
 
 
 @member_required
-def match_display_panel(request: HttpRequest, pk: int) -> HttpResponse:
+def match_display_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if _unchanged(request, selectors.my_version(request.person, pk)):
         return HttpResponse(status=204)
     context = _my_display(selectors.match_of(request.person, pk))
@@ -222,7 +223,9 @@ def _worker_script() -> str:
 
 
 def _sw_source() -> str:
-    return finders.find("js/sw.js")
+    found = finders.find("js/sw.js")
+    assert found is not None  # static/js/sw.js is the app's own
+    return found
 
 
 def _js(text: str) -> str:

@@ -112,7 +112,8 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Merge the player of this page into the one picked (``into``): his seats move there."""
     source = get_object_or_404(selectors.players_of(request.user), pk=pk)
     into = typed_number(request.POST.get("into"))
-    target = selectors.players_of(request.user).filter(pk=into if isinstance(into, int) else None).first()
+    players = selectors.players_of(request.user)
+    target = players.filter(pk=into).first() if isinstance(into, int) else None
     if target is None:
         messages.error(request, _("Pick the player to merge into."))
         return redirect("web:player", pk=source.pk)

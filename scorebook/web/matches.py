@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -58,8 +58,10 @@ class MatchFilter(forms.Form):
 
     def __init__(self, data: Any, players: list[tuple[int, str]]):
         super().__init__(data)
-        self.fields["game"].choices = [("", _("Any game"))] + [(g.name, g.display_name) for g in GAMES.values()]
-        self.fields["player"].choices = [("", _("Anyone"))] + players
+        # self.fields holds copies of the fields declared above, typed as plain Fields.
+        cast(forms.ChoiceField, self.fields["game"]).choices = (
+            [("", _("Any game"))] + [(g.name, g.display_name) for g in GAMES.values()])
+        cast(forms.ChoiceField, self.fields["player"]).choices = [("", _("Anyone")), *players]
 
 
 def _search(matches: QuerySet[Match], text: str) -> QuerySet[Match]:

@@ -3,14 +3,14 @@ players' statistics, sharing and the table display, the installable app, the rul
 referee's checks of each game, and the accounts. The root URLconf adds admin and the API."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from scorebook.games import GAMES
 from scorebook.web import accounts, deals, evenings, history, live, manage, matches, referee, rules, stats, table
 
 app_name = "web"
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("", matches.home, name="home"),
     path("matches/new/", matches.match_new, name="match-new"),
     path("matches/import/", history.match_import_page, name="match-import"),

@@ -94,8 +94,8 @@ def read_trick(led: Any, trump: Any, played: Sequence[Any]) -> tuple[Card, Suit,
     cards = [read_card(text, DECK, f"played[{index}]", seen, found) for index, text in enumerate(played)]
     if found:
         raise Rejected(found)
-    assert led_card is not None and trump_suit is not None
-    return led_card, trump_suit, tuple(card for card in cards if card is not None)
+    assert isinstance(led_card, Card) and trump_suit is not None  # the deck holds no jokers
+    return led_card, trump_suit, tuple(card for card in cards if isinstance(card, Card))
 
 
 def read_play(card: Any, hand: Sequence[Any], led: Any, trump: Any) -> tuple[Card, tuple[Card, ...], Card | None, Suit]:
@@ -119,5 +119,6 @@ def read_play(card: Any, hand: Sequence[Any], led: Any, trump: Any) -> tuple[Car
                            count=len(seen)))
     if found:
         raise Rejected(found)
-    assert played is not None and trump_suit is not None
+    assert isinstance(played, Card) and trump_suit is not None  # the deck holds no jokers
+    assert led_card is None or isinstance(led_card, Card)
     return played, tuple(seen), led_card, trump_suit

@@ -91,6 +91,7 @@ def classify(cards: Sequence[Card | str], trump: Suit) -> tuple[str, int] | Viol
         card = reading.deck_card(text, DECK)
         if isinstance(card, Violation):
             return card
+        assert isinstance(card, Card)  # the deck holds no jokers
         if card in read:
             return error("card_twice", _("%(card)s is listed twice."), None, card=card.code)
         read.append(card)
@@ -376,6 +377,7 @@ def play_check(hand: Any, trump: Any, table: Any, talon_empty: Any, card: Any) -
                            card=on_table[0].code))
     if found or suit is None or held is None or played is None or on_table is None:
         raise Rejected(found)
+    assert isinstance(played, Card)  # the deck holds no jokers
     duty, must, lines = _duty(held, suit, on_table[0] if on_table else None, talon_empty)
     jack = Card(Rank.JACK, suit)
     allowed = tuple(c for c in held if c in must or c == jack)

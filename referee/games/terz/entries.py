@@ -99,6 +99,7 @@ def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
             if found is not None:
                 declarations.append(found)
     reader.done()
+    assert trump is not None  # done() refused a missing or unreadable trump
     return Play(trump, points, tuple(declarations), last_trick)
 
 

@@ -139,7 +139,7 @@ def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
                 reader.bad("unknown_field", _("Only a 4-player game has a dealer who sits out with the talon."),
                            name, name=name)
     reader.done()
-    empty = tuple(frozenset() for _ in range(seats))
+    empty: tuple[frozenset[str], ...] = tuple(frozenset() for _ in range(seats))
     return Play(declarer, bid, contract, points,
                 tuple(m or frozenset() for m in marriages) if marriages else empty,
                 tricks, dark,

@@ -223,4 +223,5 @@ def _card(card: Card | str) -> Card:
     found = reading.deck_card(card, DECK)
     if isinstance(found, Violation):
         raise CardParseError(f"not a card of the 52-card deck: {card!r}")
+    assert isinstance(found, Card)  # the deck holds no jokers
     return found

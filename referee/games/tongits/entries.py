@@ -218,6 +218,7 @@ def _card_list(reader: EntryReader, value: Any, where: str) -> tuple[Card, ...]:
         if isinstance(card, Violation):
             reader.problems.append(dataclasses.replace(card, field=f"{where}[{index}]"))
         else:
+            assert isinstance(card, Card)  # the deck holds no jokers
             read.append(card)
     return tuple(read)
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.results import renamed
 
@@ -22,8 +22,8 @@ class Payment:
     """What one loser pays the winner, item by item ("win" or "tongit" or "draw", "aces", "fours",
     "burned", and "fold" after a draw)."""
 
-    payer: int = renamed("from")
-    payee: int = renamed("to")
+    payer: int = field(metadata=renamed("from"))
+    payee: int = field(metadata=renamed("to"))
     chips: int
     items: Mapping[str, int]
 

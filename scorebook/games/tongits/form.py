@@ -104,7 +104,7 @@ class PlayForm(forms.Form):
 
 def _hands(typed: Mapping[str, Any], seats: int) -> list[dict[str, list[Any]]]:
     """Each seat's melds in slot order (empty slots skipped), concealed ones apart, and its hand."""
-    hands = []
+    hands: list[dict[str, list[Any]]] = []
     for seat in range(seats):
         melds: list[list[str]] = []
         secret: list[list[str]] = []

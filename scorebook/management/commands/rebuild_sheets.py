@@ -33,7 +33,7 @@ class Command(BaseCommand):
             moved += not stored  # written meanwhile: that write stored a fresh sheet
         self.stdout.write(f"{rebuilt} rebuilt, {fresh} already fresh, {moved} written meanwhile, "
                           f"{len(broken)} do not replay")
-        for match, rejected in broken:
+        for match, refusal in broken:
             problems = ", ".join(f"deal {v.deal}: {v.code}" if v.deal is not None else v.code
-                                 for v in rejected.violations)
+                                 for v in refusal.violations)
             self.stdout.write(f"  match {match.pk} ({match.game}): {problems}")
