@@ -17,7 +17,8 @@ counts in the tests; timings here are for people, and change with the machine an
     the PostgreSQL database DATABASE_URL names when it is set.
 (c) A deal appended (``services.deal_record``) to a match of 10, 100 and 500 deals, and a match
     file of 100 and 1,000 deals imported (``exports.match_import``), in process.
-(d) Throughput against gunicorn (2 sync workers, DEBUG off) of the issue's four hot paths, each
+(d) Throughput against gunicorn (2 sync workers, DEBUG off) of the four hot paths (a poll, the
+    scoresheet, the match page, a deal posted), each
     relative to /healthz/ in the same run: closed loops from ``benchmarks/serving.py``.
     BENCH_SECONDS (default 5) per path, BENCH_CLIENTS (default 4) loops.
 """
