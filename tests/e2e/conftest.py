@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import ConsoleMessage, Page, expect
 
 # Playwright's sync API runs an event loop in this thread, so every ORM call would raise
 # SynchronousOnlyOperation (gotcha 6). Set here only, for the browser tests.
@@ -58,6 +58,33 @@ def browser_context_args(browser_context_args: dict) -> dict:
         "has_touch": True,
         "locale": "en-US",
     }
+
+
+# A refused save or an address a role may not open answers 4xx on purpose; the browser logs each
+# such answer as a console error of its own ("Failed to load resource"), which is not a fault.
+EXPECTED_STATUS_NOTE = "Failed to load resource: the server responded with a status of 4"
+
+
+@pytest.fixture
+def allowed_console() -> list[str]:
+    """What a test that breaks something on purpose (the network, say) expects the browser to log:
+    it adds the beginnings of those console lines here."""
+    return [EXPECTED_STATUS_NOTE]
+
+
+@pytest.fixture
+def page(page: Page, allowed_console: list[str]) -> Any:
+    """pytest-playwright's page, failing the test on any script error or console error it logged."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and not any(message.text.startswith(note) for note in allowed_console):
+            errors.append(f"console: {message.text} ({message.location.get('url')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    yield page
+    assert not errors, "the browser logged errors:\n" + "\n".join(errors)
 
 
 @pytest.fixture
