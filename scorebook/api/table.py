@@ -45,7 +45,7 @@ class MemberOutput(serializers.Serializer):
     name = serializers.CharField()
     username = serializers.CharField(allow_null=True, help_text="null: a guest")
     role = serializers.ChoiceField(choices=list(roles.GRANTABLE))
-    seat = serializers.IntegerField(allow_null=True, help_text="the seat he claimed (null: none)")
+    seat = serializers.IntegerField(allow_null=True, help_text="the seat they claimed (null: none)")
 
 
 class JoinOutput(serializers.Serializer):
@@ -112,7 +112,7 @@ class Join(APIView):
                    responses=refusals({201: JoinOutput, 200: JoinOutput, 404: NO_INVITE}, body=True),
                    parameters=[TOKEN],
                    summary="Join the match of an invite token with its role (someone already at the table "
-                           "keeps his role)", operation_id="join")
+                           "keeps their role)", operation_id="join")
     def post(self, request: Request, token: str) -> Response:
         read_input(JoinInput, request)  # a guest's name: guests join through the pages, the API signs in
         match = selectors.invited(token)
@@ -125,7 +125,7 @@ class Join(APIView):
 
 class Members(MatchScoped):
     @extend_schema(responses=refusals({200: MembersOutput, 404: NOT_FOUND}),
-                   summary="Who is at the table: the owner and every member with his role and seat",
+                   summary="Who is at the table: the owner and every member with their role and seat",
                    operation_id="matches_members_list")
     def get(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)
@@ -143,7 +143,7 @@ class MemberDetail(MatchScoped):
         return Response(MemberOutput(member_json(changed)).data)
 
     @extend_schema(request=None, responses=refusals({200: MembersOutput, 403: FORBIDDEN, 404: NOT_FOUND}),
-                   summary="Remove a member: the match is out of his sight from now on; answers who is left",
+                   summary="Remove a member: the match is out of their sight from now on; answers who is left",
                    operation_id="matches_members_remove")
     def delete(self, request: Request, pk: int, member: int) -> Response:
         match = self.get_match(request, pk)

@@ -117,7 +117,7 @@ def recent_results_chart(player: Player, block: dict[str, Any]) -> SafeString:
     recent = list(reversed(block["items"][: RECENT]))
     value_label = str(game_ui(block["game"]).unit)
     count = len(recent)
-    title = ngettext("%(player)s's result in his last match", "%(player)s's results in his last %(count)s matches",
+    title = ngettext("%(player)s's result in their last match", "%(player)s's results in their last %(count)s matches",
                      count) % {"player": player.name, "count": count}
     desc = "; ".join(_("%(date)s: %(total)s") % {"date": item.match.created_at.date().isoformat(),
                                                  "total": item.total} for item in recent)

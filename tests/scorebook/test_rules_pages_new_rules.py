@@ -32,7 +32,7 @@ NEW_RULES = [
                  "pay_fold", "folds a fought draw",
                  "what is left in the pot, which belongs to nobody yet"]),
     ("khrap", ["Odd units", "rounded down", "five kept tricks take the whole amount",
-               "A revoke belongs to its deal", "even if he took tricks",
+               "A revoke belongs to its deal", "even if they took tricks",
                "Closing the evening", "the settlement then shows every player's money and the pot"]),
     ("thirteens", ["⌊53 / players⌋", "17, 13, 10 or 8 for 3 to 6 players", "exactly that many tricks",
                    "A turned joker means no trumps", "the tricks hold one joker at most"]),

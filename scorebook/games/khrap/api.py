@@ -55,7 +55,7 @@ class KhrapTrick(APIView):
 
 class KhrapLegal(APIView):
     @extend_schema(request=KhrapLegalInput, responses=check_responses(KhrapLegalAnswer),
-                   summary="Khrap: may this card be played from this hand (led null: he leads)?")
+                   summary="Khrap: may this card be played from this hand (led null: the holder leads)?")
     def post(self, request: Request) -> Response:
         data = read_input(KhrapLegalInput, request)
         card, hand, led, trump = khrap.read_play(data["card"], data["hand"], data.get("led"), data["trump"])

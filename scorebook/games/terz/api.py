@@ -129,7 +129,7 @@ class TerzPlayInput(StrictSerializer):
     hand = _card_list(help_text="the cards in hand (the card to play counts as in it, listed or not)")
     trump = serializers.CharField(max_length=CARD_TEXT)
     led = serializers.CharField(max_length=CARD_TEXT, required=False, allow_null=True,
-                                help_text="the card on the table; null or absent: he leads")
+                                help_text="the card on the table; null or absent: the holder leads")
     talon_empty = serializers.BooleanField(help_text="no card left to draw, the turned-up trump taken too")
     card = serializers.CharField(max_length=CARD_TEXT)
 
@@ -149,7 +149,7 @@ class TerzSevenInput(StrictSerializer):
     hand = _card_list()
     trump = serializers.CharField(max_length=CARD_TEXT)
     talon = serializers.IntegerField(help_text="cards left face down in the talon, the turned-up trump not counted")
-    my_turn = serializers.BooleanField(help_text="it is the holder's turn and he has not played yet")
+    my_turn = serializers.BooleanField(help_text="it is the holder's turn and they have not played yet")
 
 
 class TerzSevenAnswer(serializers.Serializer):
@@ -164,7 +164,7 @@ class TerzSevenAnswer(serializers.Serializer):
 class TerzPointsInput(StrictSerializer):
     cards = _card_list(help_text="the cards a player took")
     trump = serializers.CharField(max_length=CARD_TEXT)
-    last_trick = serializers.BooleanField(default=False, help_text="he took the last trick: 10 more")
+    last_trick = serializers.BooleanField(default=False, help_text="they took the last trick: 10 more")
 
 
 class TerzPointsAnswer(serializers.Serializer):
