@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from referee.cards import Suit
 from referee.games import find_game
 from referee.ledger import Line, Seat, Sheet, Violation, _, error
+from scorebook.labels import cards_in_words
 
 
 def rules_stamp(game: Any) -> str:
@@ -127,6 +128,8 @@ def render_param(value: Any, names: Sequence[str]) -> Any:
         return value.symbol
     if isinstance(value, Line):
         return render_line(neutral_line(value), names)
+    if isinstance(value, str):
+        return cards_in_words(value)
     return value
 
 

@@ -12,12 +12,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from referee.cards import Card, Suit
 from referee.games import khrap
 from referee.ledger import Line, Rejected
+from scorebook import labels
 from scorebook.games.khrap import GAME
 from scorebook.sheets import render_lines, violation_messages
 from scorebook.web.common import verdict
@@ -34,7 +34,7 @@ def reason(item: Line) -> str:
 
 def card_label(card: Card) -> str:
     """A card as the page writes it: the rank as on the deck of the language, then the suit."""
-    return pgettext("card rank", card.rank.value) + card.suit.symbol
+    return labels.card_text(card.code)
 
 
 def _picked(post: Any, prefix: str) -> str | None:

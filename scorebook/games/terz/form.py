@@ -21,7 +21,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 
 from referee.games import terz
 from scorebook import labels
@@ -102,7 +102,7 @@ def slot_errors(errors: dict[str, list[str]], slots: list[int]) -> dict[str, lis
 
 def _card_text(rank: str, suit: str) -> str:
     """A card as the deck of the language writes it: В♥ in Russian and Ukrainian, J♥ in English."""
-    return pgettext("card rank", rank) + labels.SUIT_SYMBOLS[suit]
+    return labels.card_text(rank + suit)
 
 
 def quick_declarations() -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from referee.games import terz
@@ -156,9 +156,7 @@ def classify_view(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------- the cards at the table
 
 
-def card_label(code: str) -> str:
-    """A card as the page writes it: the rank as on the deck of the language, then the suit."""
-    return pgettext("card rank", code[:-1]) + labels.SUIT_SYMBOLS.get(code[-1], code[-1])
+card_label = labels.card_text
 
 
 def _picked(post: Any, prefix: str) -> str | None:

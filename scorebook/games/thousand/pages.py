@@ -13,7 +13,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from referee.cards import Suit
@@ -25,10 +24,6 @@ from scorebook.web.common import verdict
 
 PAGE = "scorebook/games/thousand/checks.html"
 RANKS = [rank.value for rank in thousand.RANKS]  # the 24-card deck's ranks, 9 to ace
-# The card grid writes a rank with {% translate rank context "card rank" %}: В Д К Т on Russian and
-# Ukrainian decks. Listed here so that makemessages keeps them.
-RANK_WORDS = (pgettext_lazy("card rank", "J"), pgettext_lazy("card rank", "Q"),
-              pgettext_lazy("card rank", "K"), pgettext_lazy("card rank", "A"))
 # RULES.md `marriage_values`: the usual table, or seed 001's "clubs high" one (its own preset).
 TABLES = ("classic", "clubs_high")
 MARRIAGE_CHOICES = [(suit, Suit(suit).symbol) for suit in thousand.MARRIAGE_SUITS]
