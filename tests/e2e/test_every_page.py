@@ -15,6 +15,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, ConsoleMessage
 
+from referee import roles
 from scorebook import services
 from scorebook.models import Match, Player
 from tests.e2e.screenshots import SCREENSHOTS as SHOTS
@@ -74,11 +75,19 @@ def seed(owner: Any) -> dict[str, Match]:
         matches[game] = match
     services.deal_void(match=matches["thousand"], number=2, author=owner)
     services.match_share(match=matches["thousand"])
+    # An evening of two khrap matches in a row, and an invite to the 1000 match that a guest took.
+    services.match_next_game(match=matches["khrap"], owner=owner)
+    services.invite_renew(match=matches["thousand"], by=owner, role=roles.PLAYER)
+    services.match_join(token=matches["thousand"].invite_token, name="Гость")
     matches["empty"] = services.match_create(owner=owner, game="thousand", players=THREE, name="Friday")
     return matches
 
 
-def pages_of(matches: dict[str, Match]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+Pages = list[tuple[str, str]]
+
+
+def pages_of(matches: dict[str, Match]) -> tuple[Pages, Pages, Pages]:
+    """The pages of a visitor, of the owner, and of someone else signed in."""
     public = [("landing", "/"), ("signin", "/accounts/login/"), ("signup", "/accounts/signup/"), ("rules", "/rules/")]
     public += [(f"rules-{game}", f"/rules/{game}/") for game in GAMES]
     signed_in = [("home", "/")]
@@ -97,7 +106,12 @@ def pages_of(matches: dict[str, Match]) -> tuple[list[tuple[str, str]], list[tup
     signed_in += [("history", f"/matches/{first}/history/"), ("print", f"/matches/{first}/print/"),
                   ("import", "/matches/import/"), ("players", "/players/"), ("player", f"/players/{anya.pk}/"),
                   ("display", f"/matches/{first}/display/")]
-    return public, signed_in
+    invite = matches["thousand"].invite_token
+    public += [("join-guest", f"/join/{invite}/")]
+    signed_in += [("evening", f"/evenings/{matches['khrap'].pk}/"),
+                  ("members", f"/matches/{first}/?panel=members#members"), ("api-token", "/accounts/token/")]
+    newcomer = [("home-empty", "/"), ("join-signed-in", f"/join/{invite}/")]
+    return public, signed_in, newcomer
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -107,7 +121,7 @@ def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, 
     users = get_user_model().objects
     owner = users.create_user(username=f"anya-{scheme}")
     newcomer = users.create_user(username=f"boris-{scheme}")
-    public, signed_in = pages_of(seed(owner))
+    public, signed_in, elsewhere = pages_of(seed(owner))
     base = live_server.url
     problems: list[str] = []
 
@@ -139,5 +153,5 @@ def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, 
 
     visit(None, public)
     visit(owner, signed_in)
-    visit(newcomer, [("home-empty", "/")])
+    visit(newcomer, elsewhere)
     assert not problems, "\n".join(problems)
