@@ -552,12 +552,6 @@ def match_archive(*, match: Match, archived: bool = True, by: Any = None) -> Mat
     return match
 
 
-def match_rematch(*, match: Match, owner: Any) -> Match:
-    """A rematch is the next game at the same table (``match_next_game``): same game, players,
-    seats and frozen options, the next player dealing first."""
-    return match_next_game(match=match, owner=owner)
-
-
 # ---------------------------------------------------------------- recurring players
 
 

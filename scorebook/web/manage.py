@@ -60,7 +60,7 @@ def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.user, pk)
     selectors.require(match, request.user, roles.MANAGE)
     try:
-        again = services.match_rematch(match=match, owner=request.user)
+        again = services.match_next_game(match=match, owner=request.user)
     except Rejected as rejected:
         _refused(request, rejected, match.players)
         return redirect("web:match", pk=match.pk)
@@ -110,9 +110,9 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Merge the player of this page into the one picked (``into``): his seats move there."""
-    source = get_object_or_404(selectors.players_of(request.user), pk=pk)
-    into = typed_number(request.POST.get("into"))
     players = selectors.players_of(request.user)
+    source = get_object_or_404(players, pk=pk)
+    into = typed_number(request.POST.get("into"))
     target = players.filter(pk=into).first() if isinstance(into, int) else None
     if target is None:
         messages.error(request, _("Pick the player to merge into."))

@@ -62,7 +62,7 @@ def test_a_rematch_has_the_same_players_game_and_frozen_options(owner):
     # The preset's options of today do not matter: the rematch copies the frozen ones.
     Match.objects.filter(pk=first.pk).update(options={**first.options, "redeal_penalty": 60})
     first.refresh_from_db()
-    again = services.match_rematch(match=first, owner=owner)
+    again = services.match_next_game(match=first, owner=owner)
     assert again.pk != first.pk
     assert (again.game, again.players, again.preset, again.options, again.name) == (
         "thousand", PLAYERS, "classic", first.options, "Friday")
@@ -75,7 +75,7 @@ def test_a_rematch_has_the_same_players_game_and_frozen_options(owner):
 def test_a_rematch_of_six_khrap_players_seats_the_same_six(owner):
     six = ["Аня", "Борис", "Вика", "Гена", "Даша", "Егор"]
     first = services.match_create(owner=owner, game="khrap", players=six, first_dealer=5)
-    again = services.match_rematch(match=first, owner=owner)
+    again = services.match_next_game(match=first, owner=owner)
     assert (again.players, again.first_dealer, again.options) == (six, 0, first.options)
 
 
@@ -148,5 +148,5 @@ def test_every_game_and_preset_plays_again_with_its_frozen_options(owner, game, 
     preset = presets[0] if which == "first" else presets[-1]
     players = ["Аня", "Борис", "Вика", "Гена", "Даша", "Егор"][: module.SEATS.start]
     first = services.match_create(owner=owner, game=game, players=players, preset=preset)
-    again = services.match_rematch(match=first, owner=owner)
+    again = services.match_next_game(match=first, owner=owner)
     assert (again.game, again.preset, again.options, again.players) == (game, preset, first.options, players)
