@@ -18,6 +18,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
 
+from scorebook.models import Member
+
 # ---------------------------------------------------------------- JSON nesting
 
 # Python's JSON parser recurses once per level: about 1,000 levels raise RecursionError,
@@ -88,15 +90,23 @@ class Rated(SimpleRateThrottle):
         return super().parse_rate(rate)
 
 
+def caller(request: Any) -> str | None:
+    """Who the throttles count an API request as: a user, a guest at one table (his membership:
+    ``scorebook.api.authentication.GuestAuthentication``), or None for anyone else."""
+    user = request.user
+    if isinstance(user, Member):
+        return f"guest-{user.pk}"
+    return f"{user.pk}" if user and user.is_authenticated else None
+
+
 class PerUser(Rated):
-    """Every API request of a signed-in user (anonymous ones are PerAddress's)."""
+    """Every API request of a signed-in user or a guest (anonymous ones are PerAddress's)."""
 
     scope = "user"
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
-        if not (request.user and request.user.is_authenticated):
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
+        ident = caller(request)
+        return None if ident is None else self.cache_format % {"scope": self.scope, "ident": ident}
 
 
 class PerAddress(Rated):
@@ -105,7 +115,7 @@ class PerAddress(Rated):
     scope = "anon"
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
-        if request.user and request.user.is_authenticated:
+        if caller(request) is not None:
             return None
         return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
 
@@ -114,7 +124,7 @@ class PerView(Rated, ScopedRateThrottle):
     """A view's own, stricter rate: its ``throttle_scope`` (``token``, ``import``), per user or address."""
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
-        ident = request.user.pk if request.user and request.user.is_authenticated else client_address(request)
+        ident = caller(request) or client_address(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 

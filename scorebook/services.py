@@ -726,11 +726,13 @@ def member_remove(*, match: Match, member: int, by: Any = None) -> None:
     _member(match, member).delete()
 
 
-def guests_attach(*, user: Any, keys: Sequence[str]) -> None:
+def guests_attach(*, user: Any, keys: Sequence[str]) -> list[int]:
     """The guests whose keys a browser held become *user*: where he already sits at that table (or
-    owns it), the guest's place goes and his own stays."""
-    for guest in Member.objects.filter(guest_key__in=list(keys), user__isnull=True).select_related("match"):
+    owns it), the guest's place goes and his own stays. Answers the matches of those guests."""
+    guests = list(Member.objects.filter(guest_key__in=list(keys), user__isnull=True).select_related("match"))
+    for guest in guests:
         if guest.match.owner_id == user.pk or Member.objects.filter(match=guest.match, user=user).exists():
             guest.delete()
         else:
             Member.objects.filter(pk=guest.pk).update(user=user, guest_key=None)
+    return sorted(guest.match_id for guest in guests)

@@ -241,6 +241,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "scorebook.api.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+        "scorebook.api.authentication.GuestAuthentication",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
         "scorebook.limits.PerUser",
@@ -251,7 +252,8 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES") or 0),
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # Signed in; a guest (his key) only at the views of the match he joined.
+    "DEFAULT_PERMISSION_CLASSES": ["scorebook.api.authentication.GuestsWelcome"],
     # JSON only: form parsers would turn 0 into "0" and hide shape errors (gotcha 8).
     # Ours refuses JSON nested too deep (scorebook/limits.py).
     "DEFAULT_PARSER_CLASSES": ["scorebook.api.parsers.JSONParser"],

@@ -139,7 +139,10 @@ def written_json(written: services.Written) -> dict[str, Any]:
 
 
 class MatchScoped(NamesSeats):
-    """A view on one of the caller's matches: anyone else's is a 404, never a 403."""
+    """A view on one of the caller's matches: anyone else's is a 404, never a 403. A guest's key
+    opens these views of his one match (``GuestsWelcome``)."""
+
+    guests_welcome = True
 
     def get_match(self, request: Request, pk: int) -> Match:
         match = selectors.match_of(request.user, pk)

@@ -1,5 +1,6 @@
 """The people at a match's table through the API: the invite (read, renew, revoke), joining from
-its token, who is at the table, a member's role changed or the member removed, a seat claimed.
+its token (signed in, or as a guest with a name), who is at the table, a member's role changed or
+the member removed, a seat claimed, guests' places taken over by an account.
 Who may do each is the services' (and the selectors') to say: no role at the match is a 404, a
 role that does not allow it a 403."""
 
@@ -7,14 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee import roles
 from scorebook import selectors, services
+from scorebook.api.authentication import is_guest, signed_in
 from scorebook.api.common import NOT_FOUND, Detail, MatchScoped, StrictSerializer, read_input, refusals
 from scorebook.models import Match, Member
 
@@ -52,6 +57,17 @@ class JoinOutput(serializers.Serializer):
     match = serializers.IntegerField()
     role = serializers.ChoiceField(choices=list(roles.ROLES))
     member = MemberOutput(allow_null=True, help_text="null: the owner, who is not a member")
+    guest_key = serializers.CharField(required=False, help_text="only to a guest who just joined: the key to act "
+                                      "with (Authorization: Guest <key>), given once")
+
+
+class AttachInput(StrictSerializer):
+    keys = serializers.ListField(child=serializers.CharField(max_length=64), max_length=50)
+
+
+class AttachOutput(serializers.Serializer):
+    matches = serializers.ListField(child=serializers.IntegerField(),
+                                    help_text="the matches of the keys given: you are at their tables now")
 
 
 class MembersOutput(serializers.Serializer):
@@ -108,19 +124,47 @@ class Invite(MatchScoped):
 
 
 class Join(APIView):
+    # Anyone with the token: a signed-in user joins as himself; anyone else joins as a guest with
+    # a name and gets the key he acts with from then on (``Authorization: Guest <key>``).
+    permission_classes = [AllowAny]
+    guests_welcome = True
+
     @extend_schema(request=JoinInput,
                    responses=refusals({201: JoinOutput, 200: JoinOutput, 404: NO_INVITE}, body=True),
                    parameters=[TOKEN],
-                   summary="Join the match of an invite token with its role (someone already at the table "
-                           "keeps their role)", operation_id="join")
+                   summary="Join the match of an invite token with its role: signed in as yourself, or as a "
+                           "guest with a name (the answer's guest_key is then your key; someone already at "
+                           "the table keeps their role)", operation_id="join")
     def post(self, request: Request, token: str) -> Response:
-        read_input(JoinInput, request)  # a guest's name: guests join through the pages, the API signs in
+        data = read_input(JoinInput, request)
         match = selectors.invited(token)
-        already = selectors.role_of(match, request.user) is not None
-        member = services.match_join(token=token, user=request.user)
-        body = {"match": match.pk, "role": selectors.role_of(match, request.user),
-                "member": member_json(member) if member is not None else None}
-        return Response(JoinOutput(body).data, status=status.HTTP_200_OK if already else status.HTTP_201_CREATED)
+        person: Any = request.user if is_guest(request) or signed_in(request) else None
+        if person is not None and selectors.role_of(match, person) is not None:
+            member = selectors.membership_of(match, person)
+            return Response(JoinOutput(join_json(match, person, member)).data, status=status.HTTP_200_OK)
+        if is_guest(request):
+            raise PermissionDenied(_("A guest key belongs to one table: join this one without it, or sign in."))
+        member = services.match_join(token=token, user=person, name=data["name"])
+        body = join_json(match, person or member, member)
+        if person is None and member is not None:
+            body["guest_key"] = member.guest_key
+        return Response(JoinOutput(body).data, status=status.HTTP_201_CREATED)
+
+
+def join_json(match: Match, person: Any, member: Member | None) -> dict[str, Any]:
+    return {"match": match.pk, "role": selectors.role_of(match, person),
+            "member": member_json(member) if member is not None else None}
+
+
+class GuestsAttach(APIView):
+    @extend_schema(request=AttachInput, responses=refusals({200: AttachOutput}, body=True),
+                   summary="The guests whose keys are given become you: your places at those tables kept "
+                           "under your account (where you already sit or own the match, the guest's place goes)",
+                   operation_id="guests_attach")
+    def post(self, request: Request) -> Response:
+        data = read_input(AttachInput, request)
+        matches = services.guests_attach(user=request.user, keys=data["keys"])
+        return Response(AttachOutput({"matches": matches}).data)
 
 
 class Members(MatchScoped):

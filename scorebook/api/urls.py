@@ -31,6 +31,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:pk>/members/<int:member>/", table.MemberDetail.as_view(), name="member"),
     path("matches/<int:pk>/seat/", table.Seat.as_view(), name="seat"),
     path("join/<slug:token>/", table.Join.as_view(), name="join"),
+    path("guests/attach/", table.GuestsAttach.as_view(), name="guests-attach"),
 ]
 
 # The referee's checks of each game: stateless, no match needed.

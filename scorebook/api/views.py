@@ -15,6 +15,7 @@ from referee.games import GAMES
 from referee.reading import option_fields
 from scorebook import caches, selectors, services
 from scorebook.api import answers
+from scorebook.api.authentication import signed_in
 from scorebook.api.common import (
     NOT_FOUND,
     MatchScoped,
@@ -80,7 +81,7 @@ class Scoresheet(MatchScoped):
     def get(self, request: Request, pk: int) -> Response:
         # Rendered once per version and language; the owner's phones read it with no query on the match.
         seen = caches.seen(pk)
-        if seen is not None and seen.owner == request.user.pk:
+        if seen is not None and signed_in(request) and seen.owner == request.user.pk:
             found = caches.sheet_of("json", seen)
             if found is not None:
                 return Response(found)

@@ -98,3 +98,106 @@ def test_the_table_answers_as_its_schema_says(api, table, django_user_model) -> 
         (boris.post(f"/api/join/{token}/", {}, format="json"), "post", f"/api/join/{token}/", 404),
     ]
     assert [conforms(answer, method, path) for answer, method, path, _ in cases] == [code for *_, code in cases]
+
+
+def guest_phone(key: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Guest {key}")
+    return client
+
+
+def test_a_guest_joins_through_the_api_with_a_name_and_plays_with_his_key(api, table) -> None:
+    base = f"/api/matches/{table.pk}"
+    token = api.post(f"{base}/invite/", {"role": "player"}, format="json").json()["token"]
+    nobody = APIClient()
+    refused = nobody.post(f"/api/join/{token}/", {"name": "  "}, format="json")
+    assert refused.status_code == 400 and [v["code"] for v in refused.json()["violations"]] == ["bad_name"]
+    assert Member.objects.count() == 0
+    joined = nobody.post(f"/api/join/{token}/", {"name": "Вера"}, format="json")
+    assert joined.status_code == 201
+    body = joined.json()
+    key = body.pop("guest_key")
+    assert len(key) == 43 and body == {"match": table.pk, "role": "player", "member": {
+        "id": body["member"]["id"], "name": "Вера", "username": None, "role": "player", "seat": None}}
+    vera = guest_phone(key)
+    # Joining again with the key: the same place, no new key.
+    again = vera.post(f"/api/join/{token}/", {}, format="json")
+    assert again.status_code == 200 and again.json() == body
+    assert vera.post(f"{base}/seat/", {"seat": 1}, format="json").json()["seat"] == 1
+    recorded = vera.post(f"{base}/deals/", {"entry": play(0, 100)}, format="json")
+    assert recorded.status_code == 201
+    assert vera.get(f"{base}/scoresheet/").json()["totals"] == [-100, 65, 10]
+    assert vera.get(f"{base}/").json()["id"] == table.pk
+    # The history names the guest's write as hers (by her membership, no account).
+    assert Member.objects.get(pk=body["member"]["id"]).name == "Вера"
+    # A guest is at her one table: the rest of the API asks her to sign in.
+    for path in ("/api/matches/", "/api/games/"):
+        answer = vera.get(path)
+        assert answer.status_code == 403
+        assert answer.json() == {"detail": "A guest plays at the match they joined only: sign in for the rest."}
+    assert vera.post("/api/matches/", {"game": "thousand", "players": PLAYERS}, format="json").status_code == 403
+    # Her role is a player's: the invite is the owner's.
+    assert vera.post(f"{base}/invite/", {}, format="json").status_code == 403
+
+
+def test_a_guest_key_opens_only_its_own_match_and_dies_with_the_removal(api, owner, table) -> None:
+    other = services.match_create(owner=owner, game="thousand", players=PLAYERS)
+    token = api.post(f"/api/matches/{table.pk}/invite/", {"role": "watcher"}, format="json").json()["token"]
+    other_token = api.post(f"/api/matches/{other.pk}/invite/", {}, format="json").json()["token"]
+    joined = APIClient().post(f"/api/join/{token}/", {"name": "Gleb"}, format="json").json()
+    gleb = guest_phone(joined["guest_key"])
+    assert gleb.get(f"/api/matches/{table.pk}/scoresheet/").status_code == 200
+    assert gleb.get(f"/api/matches/{other.pk}/scoresheet/").status_code == 404  # not his match: none
+    # A watcher reads and never writes.
+    assert gleb.post(f"/api/matches/{table.pk}/deals/", {"entry": play(0, 100)}, format="json").status_code == 403
+    # His key is for one table: another invite is joined without it.
+    assert gleb.post(f"/api/join/{other_token}/", {}, format="json").status_code == 403
+    assert Member.objects.filter(match=other).count() == 0
+    api.delete(f"/api/matches/{table.pk}/members/{joined['member']['id']}/")
+    gone = gleb.get(f"/api/matches/{table.pk}/scoresheet/")
+    assert gone.status_code == 401
+    assert gone.json() == {"detail": "This guest key is not at any table: join again from the invite."}
+    assert guest_phone("x" * 43).get(f"/api/matches/{table.pk}/").status_code == 401
+    assert guest_phone("a b").get(f"/api/matches/{table.pk}/").status_code == 401
+
+
+def test_a_guest_who_signs_up_keeps_his_place_through_the_api(api, table, django_user_model) -> None:
+    base = f"/api/matches/{table.pk}"
+    token = api.post(f"{base}/invite/", {"role": "player"}, format="json").json()["token"]
+    key = APIClient().post(f"/api/join/{token}/", {"name": "Dima"}, format="json").json()["guest_key"]
+    guest_phone(key).post(f"{base}/seat/", {"seat": 2}, format="json")
+    dima = phone(django_user_model.objects.create_user(username="dima"))
+    assert dima.get(f"{base}/").status_code == 404
+    attached = dima.post("/api/guests/attach/", {"keys": [key, "not-a-key"]}, format="json")
+    assert attached.status_code == 200 and attached.json() == {"matches": [table.pk]}
+    assert dima.get(f"{base}/").status_code == 200
+    member = Member.objects.get(match=table)
+    assert (member.user.username, member.guest_key, member.seat, member.role) == ("dima", None, 2, "player")
+    assert guest_phone(key).get(f"{base}/").status_code == 401  # the key is spent
+    assert APIClient().post("/api/guests/attach/", {"keys": [key]}, format="json").status_code == 401
+
+
+def test_a_guest_answers_as_the_schema_says(api, table) -> None:
+    base = f"/api/matches/{table.pk}"
+    token = api.post(f"{base}/invite/", {}, format="json").json()["token"]
+    nobody = APIClient()
+    joined = nobody.post(f"/api/join/{token}/", {"name": "Ира"}, format="json")
+    ira = guest_phone(joined.json()["guest_key"])
+    cases = [
+        (joined, "post", f"/api/join/{token}/", 201),
+        (nobody.post(f"/api/join/{token}/", {"name": ""}, format="json"), "post", f"/api/join/{token}/", 400),
+        (ira.post(f"/api/join/{token}/", {}, format="json"), "post", f"/api/join/{token}/", 200),
+        (api.post("/api/guests/attach/", {"keys": ["nothing"]}, format="json"), "post", "/api/guests/attach/", 200),
+        (api.post("/api/guests/attach/", {"keys": "x"}, format="json"), "post", "/api/guests/attach/", 400),
+    ]
+    assert [conforms(answer, method, path) for answer, method, path, _ in cases] == [code for *_, code in cases]
+
+
+def test_a_guest_is_told_in_his_language(api, table) -> None:
+    token = api.post(f"/api/matches/{table.pk}/invite/", {}, format="json").json()["token"]
+    key = APIClient().post(f"/api/join/{token}/", {"name": "Оля"}, format="json").json()["guest_key"]
+    olya = guest_phone(key)
+    assert olya.get("/api/matches/", HTTP_ACCEPT_LANGUAGE="ru").json() == {
+        "detail": "Гость играет только в той партии, к которой присоединился: для остального войдите в аккаунт."}
+    assert guest_phone("nope").get("/api/matches/", HTTP_ACCEPT_LANGUAGE="uk").json() == {
+        "detail": "Цей ключ гостя не належить жодному столу: приєднайтеся знову за запрошенням."}
