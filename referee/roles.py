@@ -25,12 +25,18 @@ AMEND = "amend"  # replace a past deal's entry
 VOID = "void"  # void a deal
 SEAT = "seat"  # claim a seat as one's own
 MANAGE = "manage"  # the share link, the invite, the people and their roles
-OPERATIONS = (READ, RECORD, PENALTY, AMEND, VOID, SEAT, MANAGE)
+# In confirmation mode (a match's option): confirm or reject a deal or a proposal another seat
+# entered, and propose an amendment or a void of a deal that can no longer be corrected directly.
+CONFIRM = "confirm"
+PROPOSE = "propose"
+OPERATIONS = (READ, RECORD, PENALTY, AMEND, VOID, SEAT, MANAGE, CONFIRM, PROPOSE)
 
 ALLOWED: dict[str, frozenset[str]] = {
-    OWNER: frozenset(OPERATIONS) - {SEAT},  # he keeps the book: no seat of his own
-    SCORER: frozenset({READ, RECORD, PENALTY, AMEND, VOID, SEAT}),
-    PLAYER: frozenset({READ, RECORD, SEAT}),
+    # The owner keeps the book: no seat of their own, so nothing to confirm from (their corrections
+    # count at once instead).
+    OWNER: frozenset(OPERATIONS) - {SEAT, CONFIRM, PROPOSE},
+    SCORER: frozenset({READ, RECORD, PENALTY, AMEND, VOID, SEAT, CONFIRM, PROPOSE}),
+    PLAYER: frozenset({READ, RECORD, SEAT, CONFIRM, PROPOSE}),
     WATCHER: frozenset({READ}),
     REFEREE: frozenset({READ, PENALTY, AMEND, VOID}),
 }
@@ -44,3 +50,37 @@ def may(role: str | None, operation: str) -> bool:
 def write_operation(entry: object) -> str:
     """The operation a new entry is: a penalty is a ruling, anything else a deal recorded."""
     return PENALTY if isinstance(entry, dict) and entry.get("type") == "penalty" else RECORD
+
+
+# ---------------------------------------------------------------- confirmation mode
+
+# A deal's status in confirmation mode. Pending counts provisionally; rejected counts for nothing
+# (like voided) until its author amends it.
+CONFIRMED, PENDING, REJECTED = "confirmed", "pending", "rejected"
+STATUSES = (CONFIRMED, PENDING, REJECTED)
+
+# How a correction (an amendment or a void) of a deal is taken in confirmation mode.
+AT_ONCE = "at once"  # counts at once, nothing to confirm (the owner, the referee)
+AGAIN_PENDING = "pending"  # written, and the deal is pending again
+PROPOSAL = "proposal"  # kept beside the deal as a proposal; the old entry counts until confirmed
+
+
+def correction(role: str | None, status: str, window_open: bool, own: bool) -> str | None:
+    """How *role*'s amendment or void of a deal in *status* is taken in confirmation mode (None:
+    not allowed). *window_open*: the deal is confirmed and its correction window still open;
+    *own*: the person wrote the deal's entry in force."""
+    if role in (OWNER, REFEREE):
+        return AT_ONCE
+    if role == SCORER:
+        return PROPOSAL if status == CONFIRMED and not window_open else AGAIN_PENDING
+    if role == PLAYER:
+        if status == CONFIRMED:
+            return PROPOSAL
+        return AGAIN_PENDING if own else None  # someone else's pending deal: confirm or reject it
+    return None
+
+
+def may_confirm(role: str | None, seat: int | None, from_seat: int | None, own: bool) -> bool:
+    """Whether *role*, sitting at *seat*, may confirm or reject a deal or a proposal that came from
+    *from_seat* (None: from someone without a seat): another seat than its own, never its author."""
+    return may(role, CONFIRM) and seat is not None and seat != from_seat and not own

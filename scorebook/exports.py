@@ -69,7 +69,8 @@ def match_document(match: Match, deals: Sequence[Deal] | None = None) -> dict[st
                 "at": revision.created_at.isoformat(),
                 # The match's version after this write: the order the writes were made in.
                 "version": revision.version,
-            } for revision in deal.revisions.all()],
+            # The writes of entries only: a confirmation's steps are the table's, not the match's.
+            } for revision in deal.revisions.all() if revision.kind in Revision.WRITES],
         } for deal in deals],
     }
 

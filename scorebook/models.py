@@ -14,7 +14,7 @@ from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
 from referee.reading import printable
-from referee.roles import GRANTABLE, PLAYER, ROLE_NAMES
+from referee.roles import CONFIRMED, GRANTABLE, PENDING, PLAYER, REJECTED, ROLE_NAMES
 from scorebook.games import game_choices
 
 # A lone surrogate ("\ud83d" read alone from JSON) as SQLite keeps it: escaped, JSON being kept
@@ -91,6 +91,12 @@ class Match(models.Model):
     # Whoever opens the invite link joins the match with ``invite_role`` (never more); empty: no invite.
     invite_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
     invite_role = models.CharField(max_length=10, choices=MEMBER_ROLES, default=PLAYER, editable=False)
+    # Confirmation mode (an option of the table, not a rule of the game): a deal entered from one
+    # seat is pending until a player of another seat confirms it (referee/roles.py).
+    confirmation = models.BooleanField(_("deals confirmed by another seat"), default=False)
+    # How long a confirmed deal may still be corrected directly, in minutes; empty: until the next
+    # deal is confirmed. After it, a correction is a proposal.
+    correction_window = models.PositiveIntegerField(_("correction window (minutes)"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -139,14 +145,31 @@ class Member(models.Model):
         return f"{self.name} ({self.role})"
 
 
+DEAL_STATUSES = [(CONFIRMED, _("confirmed")), (PENDING, _("pending")), (REJECTED, _("rejected"))]
+
+
 class Deal(models.Model):
     """One entry of a match, numbered in the order it was entered. Never deleted: an amended deal
-    keeps its earlier texts in ``revisions``; a voided one stays, marked voided."""
+    keeps its earlier texts in ``revisions``; a voided one stays, marked voided.
+
+    In confirmation mode a deal is pending (counted provisionally) until another seat confirms it,
+    and rejected (not counted) until its author amends it; ``seat``, ``author`` and ``member`` say
+    who wrote the entry in force. ``proposal``: an amendment or a void proposed for a confirmed
+    deal, waiting for another seat ({"entry": the entry, or null for a void, "seat", "user",
+    "member"}: the proposer's seat and ids)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
     entry = models.JSONField(help_text="the canonical entry now in force", decoder=StoredJSON)
     voided = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=DEAL_STATUSES, default=CONFIRMED)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+")
+    member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=200, blank=True, help_text="why it was rejected")
+    proposal = models.JSONField(null=True, blank=True, decoder=StoredJSON)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -162,11 +185,20 @@ class Revision(models.Model):
     """Append-only history: every write to a deal, with the text it wrote and who wrote it."""
 
     RECORDED, AMENDED, VOIDED = "recorded", "amended", "voided"
-    KINDS = [(RECORDED, _("recorded")), (AMENDED, _("amended")), (VOIDED, _("voided"))]
+    # Confirmation mode: a deal confirmed or rejected; an amendment or a void proposed, and the
+    # proposal confirmed (applied: an "amended" or "voided" write follows) or rejected (dropped).
+    CONFIRMED, REJECTED, PROPOSED, PROPOSED_VOID = "confirmed", "rejected", "proposed", "proposed_void"
+    APPLIED, DROPPED = "applied", "dropped"
+    # The writes that change an entry (what an export replays); the others change a status.
+    WRITES = (RECORDED, AMENDED, VOIDED)
+    KINDS = [(RECORDED, _("recorded")), (AMENDED, _("amended")), (VOIDED, _("voided")),
+             (CONFIRMED, _("confirmed")), (REJECTED, _("rejected")), (PROPOSED, _("amendment proposed")),
+             (PROPOSED_VOID, _("void proposed")), (APPLIED, _("proposal confirmed")),
+             (DROPPED, _("proposal rejected"))]
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="revisions")
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
-    kind = models.CharField(max_length=10, choices=KINDS)
+    kind = models.CharField(max_length=20, choices=KINDS)
     entry = models.JSONField(help_text="the deal's text after this write", decoder=StoredJSON)
     version = models.PositiveIntegerField(help_text="the match's version after this write")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -174,6 +206,8 @@ class Revision(models.Model):
     member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # A re-sent write (a phone retrying after a dropped answer) carries the same client id.
     client_id = models.CharField(max_length=64, null=True, blank=True)
+    # Why a deal or a proposal was rejected (empty for every other kind).
+    reason = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

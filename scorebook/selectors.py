@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -19,7 +20,7 @@ from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
 from scorebook import caches
 from scorebook.models import Deal, Match, Member, Player
-from scorebook.sheets import capped, is_fresh, neutral_sheet, neutral_stop
+from scorebook.sheets import capped, is_fresh, neutral_sheet, neutral_stop, with_waiting
 
 
 def matches_of(person: Any) -> QuerySet[Match]:
@@ -147,7 +148,76 @@ def watched_version(token: str) -> int:
 
 def last_counted_deal(match: Match) -> int | None:
     """The number of the match's last deal not voided (what "undo" voids), or None."""
-    return match.deals.filter(voided=False).order_by("-number").values_list("number", flat=True).first()
+    return (match.deals.filter(voided=False).exclude(status=roles.REJECTED).order_by("-number")
+            .values_list("number", flat=True).first())
+
+
+def counts(deal: Deal) -> bool:
+    """Whether *deal* is replayed: not voided, and not rejected (a pending one counts provisionally)."""
+    return not deal.voided and deal.status != roles.REJECTED
+
+
+# ---------------------------------------------------------------- confirmation mode
+
+
+def window_open(match: Match, deals: Sequence[Deal], deal: Deal, now: datetime) -> bool:
+    """Whether confirmed *deal* may still be corrected directly: until a later deal is confirmed, or
+    for ``match.correction_window`` minutes after it was confirmed."""
+    if deal.status != roles.CONFIRMED:
+        return False
+    if match.correction_window is not None:
+        return deal.confirmed_at is not None and now < deal.confirmed_at + timedelta(minutes=match.correction_window)
+    return not any(d.number > deal.number and d.status == roles.CONFIRMED for d in deals)
+
+
+def wrote(deal: Deal, person: Any, membership: Member | None) -> bool:
+    """Whether *person* (with their *membership* at the match) wrote *deal*'s entry in force."""
+    if isinstance(person, Member):
+        return deal.member_id == person.pk
+    return (deal.author_id is not None and deal.author_id == getattr(person, "pk", None)) or (
+        membership is not None and deal.member_id == membership.pk)
+
+
+def proposed_by(proposal: Mapping[str, Any], person: Any, membership: Member | None) -> bool:
+    """Whether *person* made *proposal* (``Deal.proposal``)."""
+    if isinstance(person, Member):
+        return proposal.get("member") == person.pk
+    return (proposal.get("user") is not None and proposal.get("user") == getattr(person, "pk", None)) or (
+        membership is not None and proposal.get("member") == membership.pk)
+
+
+@dataclasses.dataclass(frozen=True)
+class Waiting:
+    """What waits at a match in confirmation mode, read at once from its deals (never kept in the
+    cached sheet): the pending deals, the rejected ones with their reasons, the deals with a
+    proposal (True: a void), and the seat each came from (None: someone without a seat)."""
+
+    pending: tuple[int, ...] = ()
+    rejected: Mapping[int, str] = dataclasses.field(default_factory=dict)
+    proposals: Mapping[int, bool] = dataclasses.field(default_factory=dict)
+    seats: Mapping[int, int | None] = dataclasses.field(default_factory=dict)
+
+
+NOTHING_WAITS = Waiting()
+
+
+def waiting(match: Match) -> Waiting:
+    """The deals waiting for another seat at *match* (one query; none without confirmation mode)."""
+    if not match.confirmation:
+        return NOTHING_WAITS
+    rows = (Deal.objects.filter(match=match).filter(~Q(status=roles.CONFIRMED) | Q(proposal__isnull=False))
+            .order_by("number").values_list("number", "status", "reason", "proposal", "seat"))
+    pending, rejected, proposals, seats = [], {}, {}, {}
+    for number, status, reason, proposal, seat in rows:
+        if status == roles.PENDING:
+            pending.append(number)
+            seats[number] = seat
+        elif status == roles.REJECTED:
+            rejected[number] = reason
+        if proposal is not None:
+            proposals[number] = proposal.get("entry") is None
+            seats[number] = proposal.get("seat")
+    return Waiting(tuple(pending), rejected, proposals, seats)
 
 
 # ---------------------------------------------------------------- the sheet
@@ -181,7 +251,7 @@ def _read_entries(match: Match, deals: Sequence[Deal]) -> tuple[list[tuple[int, 
     module = find_game(match.game)
     counted = []
     for deal in deals:
-        if deal.voided:
+        if not counts(deal):
             continue
         try:
             counted.append((deal.number, module.parse_entry(deal.entry, len(match.players))))
@@ -219,7 +289,7 @@ def replay_deals(match: Match, deals: Sequence[Deal]) -> Replayed:
     voided = [d.number for d in deals if d.voided]
     stop = None
     if stopped is not None:
-        not_counted = [d.number for d in deals if not d.voided and d.number >= stopped]
+        not_counted = [d.number for d in deals if counts(d) and d.number >= stopped]
         stop = neutral_stop(stopped, [v for v in errors if v.deal == stopped], not_counted)
     last_deal = max((d.number for d in deals), default=0)
     return Replayed(neutral_sheet(module, sheet, voided, stop, last_deal), sheet, stopped, errors)
@@ -277,3 +347,16 @@ def deal_preview(match: Match, entry: Mapping[str, Any], number: int | None = No
     if sheet.errors:
         return Preview(number, entry, parsed, None, tuple(capped(sheet.errors)))
     return Preview(number, entry, parsed, next(row for row in sheet.rows if row.number == number))
+
+
+def sheet_waiting(match: Match, neutral: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The match's sheet (neutral JSON) with what waits overlaid at read time (``sheets.with_waiting``):
+    the cached sheet on the match never holds a deal's status."""
+    if neutral is None:
+        neutral = current_sheet(match)
+    found = waiting(match)
+    start: Sequence[int] = ()
+    if found.pending and not any(row["number"] < found.pending[0] for row in neutral["rows"]):
+        module = find_game(match.game)
+        start = module.initial_state(match_options(match), len(match.players), match.first_dealer).totals
+    return with_waiting(neutral, found.pending, found.rejected, found.proposals, start)

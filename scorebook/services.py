@@ -19,8 +19,10 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, JSONField, OuterRef, Subquery
+from django.db.models import F, JSONField, OuterRef, Q, Subquery
 from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.utils import timezone
@@ -31,12 +33,24 @@ from referee.ledger import Rejected, Violation, _, error, fold, replay
 from referee.reading import text_problem, text_violation
 from scorebook import caches
 from scorebook.models import Deal, Match, Member, Player, Revision, Seat
-from scorebook.selectors import current_sheet, invited, replay_deals, replay_match, require
+from scorebook.selectors import (
+    current_sheet,
+    invited,
+    membership_of,
+    proposed_by,
+    replay_deals,
+    replay_match,
+    require,
+    role_of,
+    window_open,
+    wrote,
+)
 from scorebook.sheets import is_fresh, neutral_rows, neutral_sheet, neutral_tail, rules_stamp
 
 MAX_NAME = 40  # Player.name's column
 MAX_MATCH_NAME = 100  # Match.name's column
 MAX_CLIENT_ID = 64  # Revision.client_id's column
+MAX_REASON = 200  # Revision.reason's column
 
 
 class VersionConflict(Exception):
@@ -98,16 +112,35 @@ class NewMatch:
 
 def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer: int = 0,
                  preset: str | None = None, options: Mapping[str, Any] | None = None,
-                 name: str = "") -> Match:
-    """Create a match with every option resolved and frozen. :raises Rejected:"""
+                 name: str = "", confirmation: bool = False, correction_window: int | None = None) -> Match:
+    """Create a match with every option resolved and frozen; *confirmation* and *correction_window*
+    are the table's (changeable later: ``match_confirmation``). :raises Rejected:"""
     new = match_checked(game=game, players=players, first_dealer=first_dealer, preset=preset, options=options,
                         name=name)
+    if (bad := _table_options_refused(confirmation, correction_window)) is not None:
+        raise Rejected([bad])
     module = find_game(game)
     sheet = replay(module, new.options, len(new.players), first_dealer, [])
     with transaction.atomic():
-        match = _match_stored(owner, new, neutral_sheet(module, sheet, []), version=0)
+        match = _match_stored(owner, new, neutral_sheet(module, sheet, []), version=0,
+                              confirmation=confirmation, correction_window=correction_window)
         caches.match_changed(match)
     return match
+
+
+MAX_CORRECTION_WINDOW = 24 * 60  # minutes: a day is longer than any evening at the table
+
+
+def _table_options_refused(confirmation: Any, correction_window: Any) -> Violation | None:
+    if not isinstance(confirmation, bool):
+        return error("bad_type", _("Confirmation is on (true) or off (false)."), "confirmation")
+    if correction_window is not None and (
+            isinstance(correction_window, bool) or not isinstance(correction_window, int)
+            or not 1 <= correction_window <= MAX_CORRECTION_WINDOW):
+        return error("bad_correction_window",
+                     _("The correction window is %(low)s to %(high)s minutes, or empty: until the next deal is "
+                       "confirmed."), "correction_window", low=1, high=MAX_CORRECTION_WINDOW)
+    return None
 
 
 def match_checked(*, game: str, players: Sequence[str], first_dealer: int = 0, preset: str | None = None,
@@ -132,9 +165,11 @@ def match_checked(*, game: str, players: Sequence[str], first_dealer: int = 0, p
     return NewMatch(game, _names(players), first_dealer, preset or module.DEFAULT_PRESET, resolved, name)
 
 
-def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int) -> Match:
+def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int, confirmation: bool = False,
+                  correction_window: int | None = None) -> Match:
     match = new.unsaved(owner)
     match.sheet, match.finished, match.version = sheet, sheet["finished"], version
+    match.confirmation, match.correction_window = confirmation, correction_window
     match.save()
     # The same name at the same owner's table is the same person across matches (statistics).
     for index, player_name in enumerate(new.players):
@@ -288,18 +323,18 @@ def _stopped_at(match: Match, deals: Sequence[Deal]) -> int | None:
 
 
 def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author: Any,
-          client_id: str | None, stopped_before: int | None) -> Written:
+          client_id: str | None, stopped_before: int | None, reason: str = "", always: bool = False) -> Written:
     replayed = replay_deals(match, deals)
     # RULES.md: a write "is refused when the replay would make a later deal invalid". A match
     # whose stored deals the rules refuse now (entered under older rules) must still be mended:
     # a write that lets the replay get further than before is accepted, one that does not is not.
-    if replayed.stopped is not None and (stopped_before is None or replayed.stopped <= stopped_before):
+    if not always and replayed.stopped is not None and (stopped_before is None or replayed.stopped <= stopped_before):
         raise Rejected(replayed.errors)
     neutral, sheet = replayed.neutral, replayed.sheet
     changed.save()
     Revision.objects.create(match=match, deal=changed, kind=kind, entry=changed.entry,
                             version=match.version, author=_user(author), member=_guest(author),
-                            client_id=client_id or None)
+                            client_id=client_id or None, reason=reason)
     # .update() skips auto_now: the time of this write is set here, so "my matches" (newest write
     # first) puts the match that was just played on top.
     now = timezone.now()
@@ -352,7 +387,8 @@ def deal_record(*, match: Match, entry: Any, expected_version: int | None = None
         deals = list(claimed.deals.order_by("number"))
         stopped = _stopped_at(claimed, deals)
         number = (deals[-1].number if deals else 0) + 1
-        new = Deal(match=claimed, number=number, entry=_canonical(claimed, entry, number))
+        new = Deal(match=claimed, number=number, entry=_canonical(claimed, entry, number),
+                   **_entered(claimed, author))
         return _save(claimed, [*deals, new], new, Revision.RECORDED, author, client_id, stopped)
 
     return _written_once(write, match, client_id,
@@ -368,6 +404,15 @@ def _user(author: Any) -> Any:
 
 def _guest(author: Any) -> Member | None:
     return author if isinstance(author, Member) else None
+
+
+def _entered(match: Match, author: Any) -> dict[str, Any]:
+    """A new deal's authorship and status: who wrote it, from which seat, pending in confirmation
+    mode (the seat is asked for only then: it is what a confirmation is checked against)."""
+    membership = membership_of(match, author) if match.confirmation and author is not None else None
+    return {"author": _user(author), "member": _guest(author),
+            "seat": membership.seat if membership is not None else None,
+            "status": roles.PENDING if match.confirmation else roles.CONFIRMED}
 
 
 def _claim_tail(match: Match, expected_version: int | None) -> Match:
@@ -416,7 +461,7 @@ def _append(claimed: Match, entry: Any, author: Any, client_id: str | None) -> W
     sheet = fold(module, state, [(number, parsed)])
     if sheet.errors:
         raise Rejected(sheet.errors)
-    deal = Deal(match=claimed, number=number, entry=canonical)
+    deal = Deal(match=claimed, number=number, entry=canonical, **_entered(claimed, author))
     deal.save()
     Revision.objects.create(match=claimed, deal=deal, kind=Revision.RECORDED, entry=canonical,
                             version=claimed.version, author=_user(author), member=_guest(author),
@@ -456,31 +501,42 @@ def _find(deals: Sequence[Deal], number: int) -> Deal:
 
 def deal_replace(*, match: Match, number: int, entry: Any, expected_version: int | None = None,
                  client_id: str | None = None, author: Any = None) -> Written:
-    """Replace deal *number*'s entry (a voided deal counts again) and replay the whole match.
+    """Replace deal *number*'s entry (a voided deal counts again) and replay the whole match. In
+    confirmation mode the deal is pending again, or the amendment is a proposal
+    (``roles.correction``): ``Written.deal.proposal`` then holds it.
 
     :raises DealNotFound, VersionConflict, Rejected: (a later deal made invalid included)
     """
-    _allowed(match, author, roles.AMEND)
+    _allowed(match, author, roles.READ if match.confirmation else roles.AMEND)
 
     def write(same: SameWrite) -> Written:
         claimed = _claim(match, expected_version)
         _check_not_repeated(claimed, client_id, same)
         deals = list(claimed.deals.order_by("number"))
         deal = _find(deals, number)
+        canonical = _canonical(claimed, entry, number)
+        how = _correction(claimed, deals, deal, author)
+        if how == roles.PROPOSAL:
+            return _propose(claimed, deals, deal, canonical, author, client_id)
         stopped = _stopped_at(claimed, deals)
-        deal.entry = _canonical(claimed, entry, number)
+        deal.entry = canonical
         deal.voided = False
+        _corrected(claimed, deal, how, author)
         return _save(claimed, deals, deal, Revision.AMENDED, author, client_id, stopped)
 
-    return _written_once(write, match, client_id, lambda revision: revision.deal.number == number
-                         and _same_entry(match, revision, Revision.AMENDED, entry))
+    def same(revision: Revision) -> bool:
+        return revision.deal.number == number and any(
+            _same_entry(match, revision, kind, entry) for kind in (Revision.AMENDED, Revision.PROPOSED))
+
+    return _written_once(write, match, client_id, same)
 
 
 def deal_void(*, match: Match, number: int, expected_version: int | None = None,
               client_id: str | None = None, author: Any = None) -> Written:
-    """Void deal *number*: it stays in the history, counts for nothing. :raises DealNotFound,
-    VersionConflict, Rejected: (already voided, or a later deal made invalid)"""
-    _allowed(match, author, roles.VOID)
+    """Void deal *number*: it stays in the history, counts for nothing (in confirmation mode: pending
+    again, or a proposal, as ``deal_replace``). :raises DealNotFound, VersionConflict, Rejected:
+    (already voided, or a later deal made invalid)"""
+    _allowed(match, author, roles.READ if match.confirmation else roles.VOID)
 
     def write(same: SameWrite) -> Written:
         claimed = _claim(match, expected_version)
@@ -489,12 +545,241 @@ def deal_void(*, match: Match, number: int, expected_version: int | None = None,
         deal = _find(deals, number)
         if deal.voided:
             raise Rejected([already_voided(number)])
+        how = _correction(claimed, deals, deal, author)
+        if how == roles.PROPOSAL:
+            return _propose(claimed, deals, deal, None, author, client_id)
         stopped = _stopped_at(claimed, deals)
         deal.voided = True
+        _corrected(claimed, deal, how, author)
         return _save(claimed, deals, deal, Revision.VOIDED, author, client_id, stopped)
 
-    return _written_once(write, match, client_id,
-                         lambda revision: revision.kind == Revision.VOIDED and revision.deal.number == number)
+    return _written_once(write, match, client_id, lambda revision: revision.deal.number == number
+                         and revision.kind in (Revision.VOIDED, Revision.PROPOSED_VOID))
+
+
+# ---------------------------------------------------------------- confirmation mode
+
+
+def _correction(match: Match, deals: Sequence[Deal], deal: Deal, author: Any) -> str:
+    """How *author*'s amendment or void of *deal* is taken (``roles.correction``): at once without
+    confirmation mode or for the site itself. :raises PermissionDenied:"""
+    if not match.confirmation or author is None:
+        return roles.AT_ONCE
+    role = role_of(match, author)
+    how = roles.correction(role, deal.status, window_open(match, deals, deal, timezone.now()),
+                           wrote(deal, author, membership_of(match, author)))
+    if how is None:
+        raise PermissionDenied("not allowed to correct this deal")
+    return how
+
+
+def _corrected(match: Match, deal: Deal, how: str, author: Any) -> None:
+    """*deal* corrected directly: it counts at once (confirmed), or is pending again as *author*'s
+    entry. Any proposal waiting for it is dropped (it was made for the entry before)."""
+    deal.proposal, deal.reason = None, ""
+    if how == roles.AT_ONCE:
+        if deal.status != roles.CONFIRMED:
+            deal.status, deal.confirmed_at = roles.CONFIRMED, timezone.now()
+        return
+    membership = membership_of(match, author)
+    deal.status, deal.confirmed_at = roles.PENDING, None
+    deal.author, deal.member = _user(author), _guest(author)
+    deal.seat = membership.seat if membership is not None else None
+
+
+def _propose(match: Match, deals: Sequence[Deal], deal: Deal, entry: dict[str, Any] | None, author: Any,
+             client_id: str | None) -> Written:
+    """Keep *entry* (None: a void) beside confirmed *deal* as *author*'s proposal: the entry in force
+    counts until another seat confirms it. Refused when the replay would refuse it.
+    :raises Rejected:"""
+    if deal.status != roles.CONFIRMED:
+        raise Rejected([error("not_confirmed", _("Deal %(number)s is not confirmed yet: confirm or reject it."),
+                              None, number=deal.number)])
+    if deal.proposal is not None:
+        raise Rejected([error("proposal_waiting",
+                              _("A change of deal %(number)s is already proposed: confirm or reject it first."),
+                              None, number=deal.number)])
+    if entry is None and deal.voided:
+        raise Rejected([already_voided(deal.number)])
+    _replayed_with(match, deals, deal, entry)
+    membership = membership_of(match, author) if author is not None else None
+    deal.proposal = {"entry": entry, "seat": membership.seat if membership is not None else None,
+                     "user": getattr(_user(author), "pk", None), "member": membership.pk if membership else None}
+    deal.save(update_fields=["proposal", "updated_at"])
+    kind = Revision.PROPOSED if entry is not None else Revision.PROPOSED_VOID
+    _status_written(match, deal, kind, author, client_id, entry=entry)
+    return Written(deal=deal, match=match)
+
+
+def _replayed_with(match: Match, deals: Sequence[Deal], deal: Deal, entry: dict[str, Any] | None) -> None:
+    """What the replay says of *deal* with *entry* (None: voided) in force, nothing stored.
+    :raises Rejected: as ``_save`` would refuse that write."""
+    changed = Deal(pk=deal.pk, match=match, number=deal.number, entry=entry or deal.entry, voided=entry is None,
+                   status=deal.status)
+    stopped = _stopped_at(match, deals)
+    replayed = replay_deals(match, [changed if d.number == deal.number else d for d in deals])
+    if replayed.stopped is not None and (stopped is None or replayed.stopped <= stopped):
+        raise Rejected(replayed.errors)
+
+
+def _status_written(match: Match, deal: Deal, kind: str, author: Any, client_id: str | None,
+                    entry: dict[str, Any] | None = None, reason: str = "") -> None:
+    """A write that leaves the sheet as it was (a confirmation, a proposal made or dropped): in the
+    history, and every phone sees the new version at its next poll."""
+    Revision.objects.create(match=match, deal=deal, kind=kind, entry=entry if entry is not None else deal.entry,
+                            version=match.version, author=_user(author), member=_guest(author),
+                            client_id=client_id or None, reason=reason)
+    now = timezone.now()
+    Match.objects.filter(pk=match.pk).update(updated_at=now)
+    match.updated_at = now
+    caches.match_changed(match)
+
+
+def _confirmer(match: Match, deal: Deal, author: Any) -> None:
+    """*author* may confirm or reject what waits at *deal* (a pending deal, else its proposal).
+    :raises Rejected: nothing waits there; PermissionDenied: their own, or from their seat."""
+    if deal.status != roles.PENDING and deal.proposal is None:
+        raise Rejected([error("nothing_to_confirm", _("Deal %(number)s waits for no confirmation."), None,
+                              number=deal.number)])
+    if author is None:
+        return
+    membership = membership_of(match, author)
+    seat = membership.seat if membership is not None else None
+    if deal.status == roles.PENDING:
+        from_seat, own = deal.seat, wrote(deal, author, membership)
+    else:
+        from_seat, own = (deal.proposal or {}).get("seat"), proposed_by(deal.proposal or {}, author, membership)
+    if not roles.may_confirm(role_of(match, author), seat, from_seat, own):
+        raise PermissionDenied("another seat confirms this")
+
+
+def deal_confirm(*, match: Match, number: int, expected_version: int | None = None,
+                 client_id: str | None = None, author: Any = None) -> Written:
+    """Confirm deal *number* (pending: it is confirmed) or the change proposed for it (applied: the
+    match is replayed), from another seat than the one it came from.
+    :raises DealNotFound, VersionConflict, Rejected, PermissionDenied, Http404:"""
+    _allowed(match, author, roles.CONFIRM)
+
+    def write(same: SameWrite) -> Written:
+        claimed = _claim(match, expected_version)
+        _check_not_repeated(claimed, client_id, same)
+        deals = list(claimed.deals.order_by("number"))
+        deal = _find(deals, number)
+        _confirmer(claimed, deal, author)
+        if deal.status == roles.PENDING:
+            deal.status, deal.confirmed_at = roles.CONFIRMED, timezone.now()
+            deal.save(update_fields=["status", "confirmed_at", "updated_at"])
+            _status_written(claimed, deal, Revision.CONFIRMED, author, client_id)
+            return Written(deal=deal, match=claimed)
+        return _applied(claimed, deals, deal, author, client_id)
+
+    return _written_once(write, match, client_id, lambda revision: revision.deal.number == number
+                         and revision.kind in (Revision.CONFIRMED, Revision.APPLIED))
+
+
+def _applied(match: Match, deals: Sequence[Deal], deal: Deal, author: Any, client_id: str | None) -> Written:
+    """*deal*'s proposal confirmed by *author*: written as its proposer's amendment or void."""
+    proposal = deal.proposal or {}
+    entry = proposal.get("entry")
+    proposer: Any = None
+    if proposal.get("member") is not None:
+        proposer = Member.objects.filter(pk=proposal["member"], user__isnull=True).first()
+    if proposer is None and proposal.get("user") is not None:
+        proposer = get_user_model().objects.filter(pk=proposal["user"]).first()
+    stopped = _stopped_at(match, deals)
+    Revision.objects.create(match=match, deal=deal, kind=Revision.APPLIED, entry=entry or deal.entry,
+                            version=match.version, author=_user(author), member=_guest(author),
+                            client_id=client_id or None)
+    if entry is None:
+        deal.voided = True
+    else:
+        deal.entry, deal.voided = entry, False
+    deal.proposal, deal.confirmed_at = None, timezone.now()
+    deal.author, deal.member, deal.seat = _user(proposer), _guest(proposer), proposal.get("seat")
+    return _save(match, deals, deal, Revision.VOIDED if entry is None else Revision.AMENDED, proposer, None, stopped)
+
+
+def deal_reject(*, match: Match, number: int, reason: str, expected_version: int | None = None,
+                client_id: str | None = None, author: Any = None) -> Written:
+    """Reject deal *number* (pending: it counts for nothing, sent back to its author to amend) or the
+    change proposed for it (dropped), saying why. :raises DealNotFound, VersionConflict, Rejected:
+    (no reason, or one the text rule refuses), PermissionDenied, Http404:"""
+    _allowed(match, author, roles.CONFIRM)
+    reason = unicodedata.normalize("NFC", (reason or "").strip())
+    if not reason:
+        raise Rejected([error("reason_needed", _("Say why it is rejected."), "reason")])
+    if (bad := _text_refused(reason, MAX_REASON, "reason")) is not None:
+        raise Rejected([bad])
+
+    def write(same: SameWrite) -> Written:
+        claimed = _claim(match, expected_version)
+        _check_not_repeated(claimed, client_id, same)
+        deals = list(claimed.deals.order_by("number"))
+        deal = _find(deals, number)
+        _confirmer(claimed, deal, author)
+        if deal.status == roles.PENDING:
+            stopped = _stopped_at(claimed, deals)
+            deal.status, deal.reason = roles.REJECTED, reason
+            # Always taken: a later deal the rules refuse without this one stops the replay there,
+            # shown for mending (as a deal stored under older rules is).
+            return _save(claimed, deals, deal, Revision.REJECTED, author, client_id, stopped, reason=reason,
+                         always=True)
+        proposed = (deal.proposal or {}).get("entry")
+        deal.proposal = None
+        deal.save(update_fields=["proposal", "updated_at"])
+        _status_written(claimed, deal, Revision.DROPPED, author, client_id, entry=proposed, reason=reason)
+        return Written(deal=deal, match=claimed)
+
+    return _written_once(write, match, client_id, lambda revision: revision.deal.number == number
+                         and revision.kind in (Revision.REJECTED, Revision.DROPPED) and revision.reason == reason)
+
+
+def deal_propose(*, match: Match, number: int, entry: Any = None, void: bool = False,
+                 expected_version: int | None = None, client_id: str | None = None, author: Any = None) -> Written:
+    """Propose *entry* for confirmed deal *number* (or, with *void*, voiding it), whoever may
+    correct it directly: the entry in force counts until another seat confirms the change.
+    :raises DealNotFound, VersionConflict, Rejected, PermissionDenied, Http404:"""
+    _allowed(match, author, roles.PROPOSE)
+    if not match.confirmation:
+        raise Rejected([error("no_confirmation", _("This match is not in confirmation mode: correct the deal instead."),
+                              None)])
+    if (entry is None) != void:
+        raise Rejected([error("entry_or_void", _("Propose an entry, or voiding the deal: one of the two."), "entry")])
+
+    def write(same: SameWrite) -> Written:
+        claimed = _claim(match, expected_version)
+        _check_not_repeated(claimed, client_id, same)
+        deals = list(claimed.deals.order_by("number"))
+        deal = _find(deals, number)
+        return _propose(claimed, deals, deal, None if void else _canonical(claimed, entry, number), author, client_id)
+
+    def same(revision: Revision) -> bool:
+        if void:
+            return revision.deal.number == number and revision.kind == Revision.PROPOSED_VOID
+        return revision.deal.number == number and _same_entry(match, revision, Revision.PROPOSED, entry)
+
+    return _written_once(write, match, client_id, same)
+
+
+def match_confirmation(*, match: Match, confirmation: bool, correction_window: int | None = None,
+                       by: Any = None) -> Match:
+    """Turn confirmation mode on or off and set the correction window. Every phone sees the change
+    at its next poll (the version moves: what each may do changed). :raises Rejected: (turning it
+    off while a deal or a change waits: they would wait for ever)"""
+    _allowed(match, by, roles.MANAGE)
+    if (bad := _table_options_refused(confirmation, correction_window)) is not None:
+        raise Rejected([bad])
+    with transaction.atomic():
+        claimed = _claim(match, None)
+        if not confirmation and claimed.deals.filter(~Q(status=roles.CONFIRMED) | Q(proposal__isnull=False)).exists():
+            raise Rejected([error("confirmation_waiting",
+                                  _("Some deals still wait for confirmation: confirm or reject them first."),
+                                  "confirmation")])
+        Match.objects.filter(pk=match.pk).update(confirmation=confirmation, correction_window=correction_window)
+        claimed.confirmation, claimed.correction_window = confirmation, correction_window
+        caches.match_changed(claimed)
+    match.confirmation, match.correction_window, match.version = confirmation, correction_window, claimed.version
+    return match
 
 
 def sheet_refresh(*, match: Match) -> bool:
@@ -522,7 +807,8 @@ def match_next_game(*, match: Match, owner: Any) -> Match:
     first. Started now, it joins *match*'s evening (``scorebook.evenings``)."""
     return match_create(owner=owner, game=match.game, players=list(match.players),
                         first_dealer=(match.first_dealer + 1) % len(match.players), preset=match.preset,
-                        options=dict(match.options), name=match.name)
+                        options=dict(match.options), name=match.name, confirmation=match.confirmation,
+                        correction_window=match.correction_window)
 
 
 # ---------------------------------------------------------------- a match's name, archive, rematch

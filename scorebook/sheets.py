@@ -110,6 +110,30 @@ def neutral_tail(game: Any, state: Any, last_deal: int) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------- what waits for confirmation
+
+
+def with_waiting(neutral: Mapping[str, Any], pending: Sequence[int], rejected: Mapping[int, str],
+                 proposals: Mapping[int, bool], start: Sequence[int] = ()) -> dict[str, Any]:
+    """*neutral* with each row's status (pending or confirmed) and whether it is provisional (at or
+    after the first pending deal), the pending and rejected deals, the proposals waiting (True: a
+    void), and the settled totals: the totals before the first pending deal (*start*: the totals
+    before any deal, needed when no counted row comes before it). A copy: the cached sheet is
+    shared by every reader."""
+    first = pending[0] if pending else None
+    waiting = set(pending)
+    rows = [row | {"status": "pending" if row["number"] in waiting else "confirmed",
+                   "provisional": first is not None and row["number"] >= first} for row in neutral["rows"]]
+    settled = list(neutral["totals"])
+    if first is not None:
+        before = [row for row in neutral["rows"] if row["number"] < first]
+        settled = list(before[-1]["totals"]) if before else list(start)
+    return {**neutral, "rows": rows, "pending": list(pending),
+            "rejected": [{"deal": number, "reason": reason} for number, reason in sorted(rejected.items())],
+            "proposals": [{"deal": number, "void": void} for number, void in sorted(proposals.items())],
+            "settled_totals": settled}
+
+
 # ---------------------------------------------------------------- rendering in the active language
 
 
@@ -168,6 +192,11 @@ def render_sheet(game_name: str, players: Sequence[str], neutral: dict[str, Any]
         "state": neutral["state"],
         "voided": neutral["voided"],
         "stopped_at": render_stop(neutral.get("stopped_at"), players),
+        # Confirmation mode (``with_waiting``); a sheet without it: nothing waits, all settled.
+        "pending": list(neutral.get("pending", [])),
+        "rejected": list(neutral.get("rejected", [])),
+        "proposals": list(neutral.get("proposals", [])),
+        "settled_totals": list(neutral.get("settled_totals", neutral["totals"])),
     }
 
 
@@ -194,6 +223,7 @@ def render_row(row: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
         "deltas": row["deltas"], "totals": row["totals"], "marks": row["marks"],
         "explanation": [render_line(item, players) for item in row["lines"]],
         "result": row["result"],
+        "status": row.get("status", "confirmed"), "provisional": row.get("provisional", False),
     }
 
 
