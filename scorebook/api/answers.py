@@ -43,6 +43,9 @@ class Row(serializers.Serializer):
     marks = serializers.ListField(child=_texts(), help_text='per seat, e.g. [[], ["made"], ["bolt"]]')
     explanation = _texts(help_text="how the deal was scored, in the request's language")
     result = _free("the game's reading of the deal")
+    status = serializers.ChoiceField(choices=["confirmed", "pending"],
+                                     help_text="confirmation mode: pending until another seat confirms it")
+    provisional = serializers.BooleanField(help_text="at or after the first pending deal: these totals may change")
 
 
 class StoppedAt(serializers.Serializer):
@@ -51,6 +54,16 @@ class StoppedAt(serializers.Serializer):
     deal = serializers.IntegerField()
     not_counted = _ints(help_text="every deal from there on that is not counted")
     violations = Violation(many=True)
+
+
+class Rejection(serializers.Serializer):
+    deal = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class Proposal(serializers.Serializer):
+    deal = serializers.IntegerField()
+    void = serializers.BooleanField(help_text="true: voiding the deal is proposed; false: another entry")
 
 
 class Scoresheet(serializers.Serializer):
@@ -66,6 +79,10 @@ class Scoresheet(serializers.Serializer):
     state = _free("the game's own state: bolts and barrels, a mountain, a pot… (API.md names its fields per game)")
     voided = _ints(help_text="the numbers of the voided deals")
     stopped_at = StoppedAt(allow_null=True)
+    pending = _ints(help_text="confirmation mode: the deals waiting for another seat (counted provisionally)")
+    rejected = Rejection(many=True, help_text="deals rejected, not counted until their author amends them")
+    proposals = Proposal(many=True, help_text="changes proposed for confirmed deals, waiting for another seat")
+    settled_totals = _ints(help_text="each seat's total before the first pending deal (all of them: totals)")
 
 
 # ---------------------------------------------------------------- matches
@@ -86,6 +103,10 @@ class MatchSummary(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True)
     totals = _ints()
     created_at = serializers.DateTimeField()
+    confirmation = serializers.BooleanField(help_text="confirmation mode: a deal counts once another seat confirms it")
+    correction_window = serializers.IntegerField(
+        allow_null=True, help_text="minutes a confirmed deal may still be corrected directly; null: until the next "
+        "deal is confirmed")
 
 
 class Match(MatchSummary):
@@ -106,14 +127,31 @@ class MatchPage(serializers.Serializer):
 # ---------------------------------------------------------------- deals
 
 
-class Revision(serializers.Serializer):
-    """One write to a deal, from its history."""
+class WriteInFile(serializers.Serializer):
+    """One write to a deal's entry, as a match file keeps it."""
 
     kind = serializers.ChoiceField(choices=["recorded", "amended", "voided"])
     entry = _free("the deal's entry after this write")
     version = serializers.IntegerField(help_text="the match's version after this write")
     author = serializers.CharField(allow_null=True, help_text="a user name; null once the user is deleted")
     at = serializers.DateTimeField()
+
+
+class Revision(serializers.Serializer):
+    """One step of a deal's history: a write, or (confirmation mode) a confirmation step."""
+
+    kind = serializers.ChoiceField(choices=["recorded", "amended", "voided", "confirmed", "rejected", "proposed",
+                                            "proposed_void", "applied", "dropped"])
+    entry = _free("the deal's entry after this write (proposed, applied, dropped: the entry proposed)")
+    version = serializers.IntegerField(help_text="the match's version after this write")
+    author = serializers.CharField(allow_null=True, help_text="a user name, or a guest's name; null once deleted")
+    at = serializers.DateTimeField()
+    reason = serializers.CharField(allow_blank=True, help_text="why it was rejected (empty for other kinds)")
+
+
+class DealProposal(serializers.Serializer):
+    entry = _free("the entry proposed; null: voiding the deal", allow_null=True)
+    seat = serializers.IntegerField(allow_null=True, help_text="the proposer's seat")
 
 
 class Deal(serializers.Serializer):
@@ -128,6 +166,10 @@ class Deal(serializers.Serializer):
     totals = _ints(allow_null=True)
     marks = serializers.ListField(child=_texts(), allow_null=True)
     warnings = Violation(many=True, help_text='"severity": "warning": noted, never blocking')
+    status = serializers.ChoiceField(choices=["confirmed", "pending", "rejected"])
+    seat = serializers.IntegerField(allow_null=True, help_text="the seat its entry came from (null: no seat)")
+    reason = serializers.CharField(allow_blank=True, help_text="rejected: why")
+    proposal = DealProposal(allow_null=True, help_text="a change proposed, waiting for another seat")
 
 
 class DealWithHistory(Deal):
@@ -213,7 +255,7 @@ class DealInFile(serializers.Serializer):
     number = serializers.IntegerField()
     entry = _free("the entry, canonical")
     voided = serializers.BooleanField()
-    history = Revision(many=True)
+    history = WriteInFile(many=True)
 
 
 class MatchDocument(serializers.Serializer):

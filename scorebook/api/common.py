@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from scorebook import selectors, services
-from scorebook.models import Deal, Match
+from scorebook.models import Deal, Match, Revision
 from scorebook.sheets import render_row, render_sheet, violation_json
 
 
@@ -101,7 +101,7 @@ def players_of(context: dict[str, Any]) -> list[str]:
 
 
 def match_payload_sheet(match: Match) -> dict[str, Any]:
-    return render_sheet(match.game, match.players, selectors.current_sheet(match))
+    return render_sheet(match.game, match.players, selectors.sheet_waiting(match))
 
 
 def match_json(match: Match, with_sheet: bool = True) -> dict[str, Any]:
@@ -111,9 +111,10 @@ def match_json(match: Match, with_sheet: bool = True) -> dict[str, Any]:
         "first_dealer": match.first_dealer, "preset": match.preset, "options": match.options,
         "version": match.version, "finished": neutral["finished"], "winner": neutral["winner"],
         "totals": neutral["totals"], "created_at": match.created_at.isoformat(),
+        "confirmation": match.confirmation, "correction_window": match.correction_window,
     }
     if with_sheet:
-        out["scoresheet"] = render_sheet(match.game, match.players, neutral)
+        out["scoresheet"] = render_sheet(match.game, match.players, selectors.sheet_waiting(match, neutral))
     return out
 
 
@@ -128,6 +129,9 @@ def deal_json(match: Match, deal: Deal, warnings: Any = ()) -> dict[str, Any]:
     else:
         out |= {"result": None, "explanation": [], "deltas": None, "totals": None, "marks": None}
     out["warnings"] = [violation_json(w, match.players) for w in warnings]
+    out |= {"status": deal.status, "seat": deal.seat, "reason": deal.reason,
+            "proposal": None if deal.proposal is None else {"entry": deal.proposal.get("entry"),
+                                                            "seat": deal.proposal.get("seat")}}
     return out
 
 
@@ -151,6 +155,12 @@ class MatchScoped(NamesSeats):
 
 
 def history_json(deal: Deal) -> list[dict[str, Any]]:
-    return [{"kind": r.kind, "entry": r.entry, "version": r.version,
-             "author": r.author.get_username() if r.author else None, "at": r.created_at.isoformat()}
+    return [{"kind": r.kind, "entry": r.entry, "version": r.version, "author": _author(r),
+             "at": r.created_at.isoformat(), "reason": r.reason}
             for r in deal.revisions.all()]
+
+
+def _author(revision: Revision) -> str | None:
+    if revision.author is not None:
+        return revision.author.get_username()
+    return revision.member.name if revision.member is not None else None

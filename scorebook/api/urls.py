@@ -23,6 +23,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:pk>/scoresheet/", views.Scoresheet.as_view(), name="scoresheet"),
     path("matches/<int:pk>/deals/", views.DealList.as_view(), name="deals"),
     path("matches/<int:pk>/deals/<int:number>/", views.DealDetail.as_view(), name="deal"),
+    path("matches/<int:pk>/deals/<int:number>/confirm/", views.DealConfirm.as_view(), name="deal-confirm"),
+    path("matches/<int:pk>/deals/<int:number>/reject/", views.DealReject.as_view(), name="deal-reject"),
+    path("matches/<int:pk>/deals/<int:number>/propose/", views.DealPropose.as_view(), name="deal-propose"),
     path("matches/<int:pk>/export/", history.MatchExport.as_view(), name="match-export"),
     path("matches/import/", history.MatchImport.as_view(), name="match-import"),
     # The people at the table.

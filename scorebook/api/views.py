@@ -3,6 +3,7 @@ one service call. Everything refused answers through ``scorebook.api.errors.exce
 
 from __future__ import annotations
 
+from django.db.models import Prefetch
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -24,10 +25,12 @@ from scorebook.api.common import (
     history_json,
     match_json,
     match_payload_sheet,
+    read_input,
     refusals,
     written_json,
 )
-from scorebook.models import Deal, Match
+from scorebook.api.table import FORBIDDEN
+from scorebook.models import Deal, Match, Revision
 
 
 class MatchCreateInput(StrictSerializer):
@@ -38,6 +41,17 @@ class MatchCreateInput(StrictSerializer):
     preset = serializers.CharField(max_length=40, required=False, allow_null=True)
     options = serializers.DictField(required=False, allow_null=True)
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    confirmation = serializers.BooleanField(required=False, default=False,
+                                            help_text="a deal counts once a player of another seat confirms it")
+    correction_window = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=services.MAX_CORRECTION_WINDOW,
+        help_text="minutes a confirmed deal may still be corrected directly; null: until the next deal is confirmed")
+
+
+class MatchOptionsInput(StrictSerializer):
+    confirmation = serializers.BooleanField()
+    correction_window = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                                 max_value=services.MAX_CORRECTION_WINDOW)
 
 
 class DealWriteInput(StrictSerializer):
@@ -75,6 +89,15 @@ class MatchDetail(MatchScoped):
     def get(self, request: Request, pk: int) -> Response:
         return Response(match_json(self.get_match(request, pk)))
 
+    @extend_schema(request=MatchOptionsInput, responses=refusals({200: answers.Match, 404: NOT_FOUND}, body=True),
+                   summary="The owner sets the table's options: confirmation mode and its correction window")
+    def patch(self, request: Request, pk: int) -> Response:
+        match = self.get_match(request, pk)
+        data = MatchOptionsInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_confirmation(match=match, by=request.user, **data.validated_data)
+        return Response(match_json(match))
+
 
 class Scoresheet(MatchScoped):
     @extend_schema(responses=refusals({200: answers.Scoresheet, 404: NOT_FOUND}), summary="The scoresheet: the replay")
@@ -94,7 +117,8 @@ class DealList(MatchScoped):
                    summary="Every deal, voided ones included, with its history")
     def get(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)
-        deals = match.deals.order_by("number").prefetch_related("revisions__author")
+        revisions = Revision.objects.select_related("author", "member").order_by("id")
+        deals = match.deals.order_by("number").prefetch_related(Prefetch("revisions", queryset=revisions))
         return Response({"deals": [deal_json(match, d) | {"history": history_json(d)} for d in deals],
                          "version": match.version})
 
@@ -166,3 +190,52 @@ class GameList(APIView):
                              "high": f.metadata["high"]} for f in option_fields(module.Options)],
             })
         return Response({"games": games})
+
+
+# ---------------------------------------------------------------- confirmation mode
+
+
+class StepInput(StrictSerializer):
+    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    client_id = serializers.CharField(required=False, allow_null=True, max_length=64)
+
+
+class RejectInput(StepInput):
+    reason = serializers.CharField(max_length=1000, allow_blank=True, help_text="why: said to the deal's author")
+
+
+class ProposeInput(StepInput):
+    entry = serializers.DictField(required=False, allow_null=True, default=None,
+                                  help_text="the entry proposed (omitted or null with void: true)")
+    void = serializers.BooleanField(required=False, default=False, help_text="propose voiding the deal")
+
+
+_STEP = refusals({200: answers.Written, 403: FORBIDDEN, 404: NOT_FOUND, 409: answers.CONFLICT}, body=True)
+
+
+class DealConfirm(MatchScoped):
+    @extend_schema(request=StepInput, responses=_STEP,
+                   summary="Confirm a pending deal, or the change proposed for a deal (from another seat)")
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        match = self.get_match(request, pk)
+        data = read_input(StepInput, request)
+        return Response(written_json(services.deal_confirm(match=match, number=number, author=request.user, **data)))
+
+
+class DealReject(MatchScoped):
+    @extend_schema(request=RejectInput, responses=_STEP,
+                   summary="Reject a pending deal (back to its author, not counted) or a proposed change, saying why")
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        match = self.get_match(request, pk)
+        data = read_input(RejectInput, request)
+        return Response(written_json(services.deal_reject(match=match, number=number, author=request.user, **data)))
+
+
+class DealPropose(MatchScoped):
+    @extend_schema(request=ProposeInput, responses=_STEP,
+                   summary="Propose another entry for a confirmed deal, or voiding it: it counts once another seat "
+                   "confirms it")
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        match = self.get_match(request, pk)
+        data = read_input(ProposeInput, request)
+        return Response(written_json(services.deal_propose(match=match, number=number, author=request.user, **data)))

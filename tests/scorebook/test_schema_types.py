@@ -69,7 +69,7 @@ def test_every_refusal_answers_with_a_shared_error_component() -> None:
 def test_a_scoresheet_types_its_envelope_and_leaves_only_the_games_own_parts_free() -> None:
     sheet = COMPONENTS["Scoresheet"]["properties"]
     assert set(sheet) == {"game", "players", "rows", "totals", "finished", "winner", "next_dealer", "state",
-                          "voided", "stopped_at"}
+                          "voided", "stopped_at", "pending", "rejected", "proposals", "settled_totals"}
     free = {name for name, field in sheet.items() if field.get("type") == "object" and "properties" not in field}
     assert free == {"state"}
     assert sheet["rows"]["items"] == {"$ref": "#/components/schemas/Row"}
