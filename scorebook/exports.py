@@ -41,7 +41,7 @@ MAX_WRITES = 1000
 
 def deals_with_history(match: Match) -> list[Deal]:
     """The match's deals in number order, each with its revisions and their authors: two queries."""
-    revisions = Revision.objects.select_related("author").order_by("id")
+    revisions = Revision.objects.select_related("author", "member").order_by("id")
     return list(match.deals.order_by("number").prefetch_related(Prefetch("revisions", queryset=revisions)))
 
 

@@ -93,7 +93,9 @@ class Match(models.Model):
     invite_role = models.CharField(max_length=10, choices=MEMBER_ROLES, default=PLAYER, editable=False)
     # Confirmation mode (an option of the table, not a rule of the game): a deal entered from one
     # seat is pending until a player of another seat confirms it (referee/roles.py).
-    confirmation = models.BooleanField(_("deals confirmed by another seat"), default=False)
+    # (Each new column has a database default too: rows written without it, by raw SQL or by the
+    # code before it during a deploy, read as before.)
+    confirmation = models.BooleanField(_("deals confirmed by another seat"), default=False, db_default=False)
     # How long a confirmed deal may still be corrected directly, in minutes; empty: until the next
     # deal is confirmed. After it, a correction is a proposal.
     correction_window = models.PositiveIntegerField(_("correction window (minutes)"), null=True, blank=True)
@@ -162,13 +164,13 @@ class Deal(models.Model):
     number = models.PositiveIntegerField()
     entry = models.JSONField(help_text="the canonical entry now in force", decoder=StoredJSON)
     voided = models.BooleanField(default=False)
-    status = models.CharField(max_length=10, choices=DEAL_STATUSES, default=CONFIRMED)
+    status = models.CharField(max_length=10, choices=DEAL_STATUSES, default=CONFIRMED, db_default=CONFIRMED)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+")
     member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(max_length=200, blank=True, help_text="why it was rejected")
+    reason = models.CharField(max_length=200, blank=True, default="", db_default="", help_text="why it was rejected")
     proposal = models.JSONField(null=True, blank=True, decoder=StoredJSON)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -207,7 +209,7 @@ class Revision(models.Model):
     # A re-sent write (a phone retrying after a dropped answer) carries the same client id.
     client_id = models.CharField(max_length=64, null=True, blank=True)
     # Why a deal or a proposal was rejected (empty for every other kind).
-    reason = models.CharField(max_length=200, blank=True)
+    reason = models.CharField(max_length=200, blank=True, default="", db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -349,6 +349,15 @@ def deal_preview(match: Match, entry: Mapping[str, Any], number: int | None = No
     return Preview(number, entry, parsed, next(row for row in sheet.rows if row.number == number))
 
 
+def waiting_deals(match: Match) -> list[Deal]:
+    """The deals of *match* that wait for another seat or for their author: pending, rejected, or
+    with a proposal (none without confirmation mode)."""
+    if not match.confirmation:
+        return []
+    return list(Deal.objects.filter(match=match).filter(~Q(status=roles.CONFIRMED) | Q(proposal__isnull=False))
+                .order_by("number"))
+
+
 def sheet_waiting(match: Match, neutral: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The match's sheet (neutral JSON) with what waits overlaid at read time (``sheets.with_waiting``):
     the cached sheet on the match never holds a deal's status."""

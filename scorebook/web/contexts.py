@@ -17,6 +17,7 @@ from scorebook.games import game_ui
 from scorebook.models import Match
 from scorebook.registry import GameUI
 from scorebook.sheets import render_line, render_violation
+from scorebook.web.confirming import waiting_context
 from scorebook.web.table import people_context
 
 
@@ -61,11 +62,15 @@ def sheet_context(match: Match) -> dict[str, Any]:
     the rules refuse a stored deal now, the sheet stops there: that deal carries why
     (``stopped``) and it and the deals after it are shown as not counted."""
     game = game_ui(match.game)
-    neutral = selectors.current_sheet(match)
+    # What waits for confirmation is overlaid now: the sheet cached on the match never holds it.
+    neutral = selectors.sheet_waiting(match)
     stopped_at = neutral.get("stopped_at")
-    # Only these need their stored text: the voided deals, and those the replay did not reach.
+    # Only these need their stored text: the voided deals, the rejected ones, and those the replay
+    # did not reach.
     not_counted = set(stopped_at["not_counted"]) if stopped_at else set()
-    shown = set(neutral["voided"]) | not_counted
+    rejected = {item["deal"]: item["reason"] for item in neutral["rejected"]}
+    proposed = {item["deal"] for item in neutral["proposals"]}
+    shown = set(neutral["voided"]) | not_counted | set(rejected)
     stored = {d.number: d for d in match.deals.filter(number__in=shown)} if shown else {}
     seats = len(match.players)
     rows: list[dict[str, Any]] = []
@@ -77,12 +82,18 @@ def sheet_context(match: Match) -> dict[str, Any]:
         rows.append({"number": row["number"], "dealer": row["dealer"], "type": row["type"], "cells": cells,
                      "tail": extras["tail"], "result": row["result"],
                      "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False,
+                     "pending": row["status"] == "pending", "provisional": row["provisional"],
+                     "proposed": row["number"] in proposed,
                      # a sheet cached before rows kept their warnings has none
                      "warnings": [render_violation(v, match.players)["message"] for v in row.get("warnings", [])]})
     for number in neutral["voided"]:
         deal = stored.get(number)
         rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": True,
                      "cells": [], "explanation": []})
+    for number, reason in rejected.items():
+        deal = stored.get(number)
+        rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": False,
+                     "rejected": True, "reason": reason, "cells": [], "explanation": []})
     stopped = None
     if stopped_at:
         stopped = {"number": stopped_at["deal"], "later": len(not_counted) - 1,
@@ -99,7 +110,8 @@ def sheet_context(match: Match) -> dict[str, Any]:
             "winner": match.players[winner] if winner is not None else None, "state": state,
             "seats": seat_rows(match, state), "next_dealer": neutral["next_dealer"],
             "tail_label": game.tail_label, "status_template": game.status_template,
-            "seat_template": game.seat_template, "stopped": stopped}
+            "seat_template": game.seat_template, "stopped": stopped,
+            "pending": neutral["pending"], "settled_totals": neutral["settled_totals"]}
 
 
 def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,
@@ -140,7 +152,9 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     rules = option_rows(game, selectors.match_options(match))
     role = selectors.role_of(match, getattr(request, "person", request.user))
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
-    counted = [row["number"] for row in sheet["rows"] if not row["voided"] and not row.get("not_counted")]
+    counted = [row["number"] for row in sheet["rows"]
+               if not row["voided"] and not row.get("not_counted") and not row.get("rejected")]
     return (sheet | {"form": form_context(match, sheet, **form), "rules": rules, "role": role, "can": can,
                      "role_name": roles.ROLE_NAMES.get(role or "", ""),
-                     "last_deal": counted[-1] if counted else None} | people_context(request, match, role))
+                     "last_deal": counted[-1] if counted else None} | people_context(request, match, role)
+            | waiting_context(request, match, role))

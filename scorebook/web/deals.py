@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -23,6 +24,7 @@ from scorebook.games import game_ui
 from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
 from scorebook.web.common import HtmxHttpRequest
+from scorebook.web.confirming import waiting_context
 from scorebook.web.contexts import form_context, match_context, sheet_context
 from scorebook.web.history import deal_history
 from scorebook.web.people import member_required
@@ -41,7 +43,7 @@ def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("since") == str(selectors.my_version(request.person, pk)):
         return HttpResponse(status=204)
     match = selectors.match_of(request.person, pk)
-    context = sheet_context(match)
+    context = sheet_context(match) | waiting_context(request, match, selectors.role_of(match, request.person))
     response = render(request, "scorebook/match.html#sheet", context)
     # Another phone wrote: the entry forms' expected_version (else this phone's next save is
     # refused as a conflict) and the chart move on with the sheet, as out-of-band swaps.
@@ -105,6 +107,9 @@ def _write(request: HtmxHttpRequest, match: Match, number: int | None) -> tuple[
     except services.DealNotFound:
         raise Http404 from None
     warnings = [violation_json(w, match.players)["message"] for w in written.warnings]
+    if written.deal.proposal is not None:
+        messages.info(request, _("Your change of deal %(number)s is proposed: it counts once a player of another "
+                                 "seat confirms it.") % {"number": written.deal.number})
     return written, {"warnings": warnings}
 
 

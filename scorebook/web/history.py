@@ -85,22 +85,32 @@ def author_name(user: Any, players: dict[int, str]) -> str | None:
 
 def _revision_rows(deal: Deal, game: GameUI, names: list[str], players: dict[int, str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    previous: Revision | None = None
+    previous: Revision | None = None  # the last write of the entry (not a confirmation's step)
     for revision in deal.revisions.all():
         changes: list[str] = []
         note = ""
-        if revision.kind == Revision.AMENDED and previous is not None:
+        if revision.kind in (Revision.AMENDED, Revision.PROPOSED) and previous is not None:
             changes = _changes(previous.entry, revision.entry, game, names)
-            if not changes:
+            if not changes and revision.kind == Revision.AMENDED:
                 note = (gettext("Counted again, as it was.") if previous.kind == Revision.VOIDED
                         else gettext("Saved again without a change."))
         elif revision.kind == Revision.VOIDED:
             note = gettext("From here on it counts for nothing.")
+        if revision.kind in (Revision.PROPOSED, Revision.PROPOSED_VOID):
+            note = gettext("It counts once a player of another seat confirms it.")
+        elif revision.kind == Revision.CONFIRMED:
+            note = gettext("Confirmed by another seat: it counts.")
+        elif revision.kind == Revision.APPLIED:
+            note = gettext("Confirmed by another seat: the change counts from here on.")
+        elif revision.kind in (Revision.REJECTED, Revision.DROPPED):
+            note = gettext("Why: %(reason)s") % {"reason": revision.reason}
+        author = author_name(revision.author, players) or (revision.member.name if revision.member else None)
         rows.append({"kind": revision.kind, "label": revision.get_kind_display(), "version": revision.version,
-                     "author": author_name(revision.author, players),
+                     "author": author, "reason": revision.reason,
                      "at": revision.created_at, "changes": changes, "note": note,
                      "entry": _compact(revision.entry)})
-        previous = revision
+        if revision.kind in Revision.WRITES:
+            previous = revision
     return rows
 
 
@@ -111,7 +121,7 @@ def _authors(match: Match) -> dict[int, str]:
 
 def deal_history(match: Match, deal: Deal) -> list[dict[str, Any]]:
     """One deal's writes in words (the edit page's "History of this deal")."""
-    prefetch_related_objects([deal], Prefetch("revisions", queryset=Revision.objects.select_related("author")
+    prefetch_related_objects([deal], Prefetch("revisions", queryset=Revision.objects.select_related("author", "member")
                                               .order_by("id")))
     return _revision_rows(deal, game_ui(match.game), match.players, _authors(match))
 

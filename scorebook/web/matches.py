@@ -173,6 +173,8 @@ def match_new(request: HttpRequest) -> HttpResponse:
         "preset_note": game.preset_notes.get(preset, ""),
         "seat_range": range(seats.stop - 1), "min_players": seats.start, "max_players": seats.stop - 1,
         "names": [""] * (seats.stop - 1), "first_dealer": 0, "name": "", "errors": {}, "general_errors": [],
+        "confirmation": request.POST.get("confirmation") == "on",
+        "correction_window": request.POST.get("correction_window", ""),
     }
     if request.method == "POST" and request.POST.get("refresh") != "1":
         names = [request.POST.get(f"player_{i}", "").strip() for i in range(seats.stop - 1)]
@@ -182,7 +184,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
         try:
             match = services.match_create(owner=request.user, game=game.name, players=players,
                                           first_dealer=first_dealer if isinstance(first_dealer, int) else -1,
-                                          preset=preset, options=overrides, name=request.POST.get("name", ""))
+                                          preset=preset, options=overrides, name=request.POST.get("name", ""),
+                                          confirmation=context["confirmation"],
+                                          correction_window=typed_number(context["correction_window"]))
         except Rejected as rejected:
             errors: dict[str, list[str]] = defaultdict(list)
             for v in rejected.violations:

@@ -6,7 +6,20 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 
 from scorebook.games import GAMES
-from scorebook.web import accounts, deals, evenings, history, live, manage, matches, referee, rules, stats, table
+from scorebook.web import (
+    accounts,
+    confirming,
+    deals,
+    evenings,
+    history,
+    live,
+    manage,
+    matches,
+    referee,
+    rules,
+    stats,
+    table,
+)
 
 app_name = "web"
 
@@ -18,6 +31,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:pk>/sheet/", deals.match_sheet, name="match-sheet"),
     path("matches/<int:pk>/deals/", deals.deal_create, name="deal-create"),
     path("matches/<int:pk>/deals/<int:number>/", deals.deal_edit, name="deal-edit"),
+    path("matches/<int:pk>/deals/<int:number>/confirm/", confirming.deal_confirm, name="deal-confirm"),
+    path("matches/<int:pk>/deals/<int:number>/reject/", confirming.deal_reject, name="deal-reject"),
+    path("matches/<int:pk>/confirmation/", confirming.match_confirmation, name="match-confirmation"),
     path("matches/<int:pk>/preview/", deals.deal_preview, name="deal-preview"),
     path("matches/<int:pk>/history/", history.match_history, name="match-history"),
     path("matches/<int:pk>/print/", history.match_print, name="match-print"),

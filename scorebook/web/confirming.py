@@ -1,0 +1,115 @@
+"""Confirmation mode on the match page: what waits for this person (a deal to confirm or reject, a
+proposal, their own deal sent back with its reason), the confirm and reject buttons, and the owner
+setting the table's option. Shown outside the sheet every reader shares (``{% cached %}``): who
+may confirm what depends on who is looking. Every write is a call to ``scorebook.services``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from referee import roles
+from referee.ledger import Rejected
+from scorebook import selectors, services
+from scorebook.forms import number as typed_number
+from scorebook.models import Match
+from scorebook.sheets import violation_json
+from scorebook.web.people import member_required
+
+
+def waiting_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
+    """What waits at *match*, each item with what the person looking may do about it."""
+    if not match.confirmation:
+        return {"waiting": []}
+    person = getattr(request, "person", request.user)
+    membership = selectors.membership_of(match, person)
+    seat = membership.seat if membership is not None else None
+    items = []
+    for deal in selectors.waiting_deals(match):
+        if deal.status == roles.REJECTED:
+            own = selectors.wrote(deal, person, membership)
+            items.append({"number": deal.number, "kind": "rejected", "reason": deal.reason, "own": own,
+                          "may_edit": own or roles.may(role, roles.AMEND)})
+            continue
+        if deal.status == roles.PENDING:
+            from_seat, own = deal.seat, selectors.wrote(deal, person, membership)
+            kind, void = "pending", deal.voided
+        else:
+            proposal = deal.proposal or {}
+            from_seat, own = proposal.get("seat"), selectors.proposed_by(proposal, person, membership)
+            kind, void = "proposal", proposal.get("entry") is None
+        items.append({"number": deal.number, "kind": kind, "void": void, "own": own,
+                      "from": match.players[from_seat] if from_seat is not None else None,
+                      "may_confirm": roles.may_confirm(role, seat, from_seat, own)})
+    return {"waiting": items}
+
+
+def _back(pk: int, number: int) -> HttpResponse:
+    return redirect(reverse("web:match", args=[pk]) + f"#deal-{number}")
+
+
+def _refused(request: HttpRequest, match: Match, rejected: Rejected) -> None:
+    for violation in rejected.violations:
+        messages.error(request, violation_json(violation, match.players)["message"])
+
+
+def _step(request: HttpRequest) -> dict[str, Any]:
+    expected = typed_number(request.POST.get("expected_version"))
+    return {"expected_version": expected if isinstance(expected, int) else None,
+            "client_id": request.POST.get("client_id") or None}
+
+
+@member_required
+@require_POST
+def deal_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match = selectors.match_of(request.person, pk)  # type: ignore[attr-defined]
+    try:
+        services.deal_confirm(match=match, number=number, author=request.person, **_step(request))  # type: ignore[attr-defined]
+    except Rejected as rejected:
+        _refused(request, match, rejected)
+    except services.VersionConflict:
+        messages.error(request, _changed())
+    except services.DealNotFound:
+        raise Http404 from None
+    return _back(pk, number)
+
+
+@member_required
+@require_POST
+def deal_reject(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match = selectors.match_of(request.person, pk)  # type: ignore[attr-defined]
+    try:
+        services.deal_reject(match=match, number=number, reason=request.POST.get("reason", ""),
+                             author=request.person, **_step(request))  # type: ignore[attr-defined]
+    except Rejected as rejected:
+        _refused(request, match, rejected)
+    except services.VersionConflict:
+        messages.error(request, _changed())
+    except services.DealNotFound:
+        raise Http404 from None
+    return _back(pk, number)
+
+
+def _changed() -> str:
+    return gettext("Someone else changed this match meanwhile: the sheet is up to date now, look again.")
+
+
+@login_required
+@require_POST
+def match_confirmation(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner turns confirmation mode on or off and sets the correction window."""
+    match = selectors.match_of(request.user, pk)
+    window = typed_number(request.POST.get("correction_window"))
+    try:
+        services.match_confirmation(match=match, confirmation=request.POST.get("confirmation") == "on",
+                                    correction_window=window, by=request.user)
+    except Rejected as rejected:
+        _refused(request, match, rejected)
+    return redirect(reverse("web:match", args=[pk]) + "?panel=members#members")
