@@ -58,6 +58,7 @@ def write_operation(entry: object) -> str:
 # (like voided) until its author amends it.
 CONFIRMED, PENDING, REJECTED = "confirmed", "pending", "rejected"
 STATUSES = (CONFIRMED, PENDING, REJECTED)
+ROW_STATUSES = (CONFIRMED, PENDING)  # a row on the sheet: a rejected deal has none
 
 # How a correction (an amendment or a void) of a deal is taken in confirmation mode.
 AT_ONCE = "at once"  # counts at once, nothing to confirm (the owner, the referee)

@@ -274,7 +274,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # The roles at a table: what a member may be, and what anyone at the table is (the owner too).
-    "ENUM_NAME_OVERRIDES": {"MemberRoleEnum": "referee.roles.GRANTABLE", "TableRoleEnum": "referee.roles.ROLES"},
+    "ENUM_NAME_OVERRIDES": {"MemberRoleEnum": "referee.roles.GRANTABLE", "TableRoleEnum": "referee.roles.ROLES",
+                            "DealStatusEnum": "referee.roles.STATUSES", "RowStatusEnum": "referee.roles.ROW_STATUSES"},
 }
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.

@@ -13,6 +13,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from referee import roles
 from scorebook.api.common import Errors, Violation
 
 
@@ -43,7 +44,7 @@ class Row(serializers.Serializer):
     marks = serializers.ListField(child=_texts(), help_text='per seat, e.g. [[], ["made"], ["bolt"]]')
     explanation = _texts(help_text="how the deal was scored, in the request's language")
     result = _free("the game's reading of the deal")
-    status = serializers.ChoiceField(choices=["confirmed", "pending"],
+    status = serializers.ChoiceField(choices=list(roles.ROW_STATUSES),
                                      help_text="confirmation mode: pending until another seat confirms it")
     provisional = serializers.BooleanField(help_text="at or after the first pending deal: these totals may change")
 
@@ -166,7 +167,7 @@ class Deal(serializers.Serializer):
     totals = _ints(allow_null=True)
     marks = serializers.ListField(child=_texts(), allow_null=True)
     warnings = Violation(many=True, help_text='"severity": "warning": noted, never blocking')
-    status = serializers.ChoiceField(choices=["confirmed", "pending", "rejected"])
+    status = serializers.ChoiceField(choices=list(roles.STATUSES))
     seat = serializers.IntegerField(allow_null=True, help_text="the seat its entry came from (null: no seat)")
     reason = serializers.CharField(allow_blank=True, help_text="rejected: why")
     proposal = DealProposal(allow_null=True, help_text="a change proposed, waiting for another seat")
