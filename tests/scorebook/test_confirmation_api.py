@@ -135,3 +135,21 @@ def test_without_confirmation_a_deal_counts_at_once(api, owner) -> None:
     assert written["scoresheet"]["pending"] == [] and written["scoresheet"]["settled_totals"] == FIRST_TOTALS
     refused = api.post(f"/api/matches/{match.pk}/deals/1/propose/", {"entry": AMENDED}, format="json")
     assert refused.status_code == 403  # the owner proposes nothing: they correct at once
+
+
+def test_a_guest_phone_confirms_and_rejects(table) -> None:
+    base, boris = table["base"], table["boris"]
+    Member.objects.filter(match=table["match"], name="scorer").update(seat=None)  # the guest sits at seat 0
+    guest = Member.objects.create(match=table["match"], guest_key="q" * 43, name="Дима", role="player", seat=0)
+    phone_of_guest = APIClient()
+    phone_of_guest.credentials(HTTP_AUTHORIZATION=f"Guest {guest.guest_key}")
+    boris.post(f"{base}/deals/", {"entry": FIRST}, format="json")
+    confirmed = phone_of_guest.post(f"{base}/deals/1/confirm/", {}, format="json")
+    assert confirmed.status_code == 200 and confirmed.json()["deal"]["status"] == "confirmed"
+    written = phone_of_guest.post(f"{base}/deals/", {"entry": SECOND}, format="json").json()
+    assert (written["deal"]["status"], written["deal"]["seat"]) == ("pending", 0)
+    # The guest's own deal: another seat rejects it, and the history names the guest.
+    assert phone_of_guest.post(f"{base}/deals/2/confirm/", {}, format="json").status_code == 403
+    boris.post(f"{base}/deals/2/reject/", {"reason": "not so"}, format="json")
+    history = boris.get(f"{base}/deals/2/").json()["history"]
+    assert [(h["kind"], h["author"]) for h in history] == [("recorded", "Дима"), ("rejected", "boris")]
