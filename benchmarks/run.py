@@ -21,6 +21,9 @@ counts in the tests; timings here are for people, and change with the machine an
     scoresheet, the match page, a deal posted), each
     relative to /healthz/ in the same run: closed loops from ``benchmarks/serving.py``.
     BENCH_SECONDS (default 5) per path, BENCH_CLIENTS (default 4) loops.
+
+``benchmarks/run.py c`` (or ``a``, ``b``, ``d``, several at once) runs only those sections and prints
+their figures without writing docs/performance.md (a partial report would replace the whole one).
 """
 
 from __future__ import annotations
@@ -319,6 +322,9 @@ def machine() -> dict[str, str]:
 
 
 def main() -> None:
+    wanted = set(sys.argv[1:])
+    if wanted:
+        return some_sections(wanted)
     print("Generating the matches…", flush=True)
     long_match = thousand_match(1000)
     entries = [entry for _n, entry in long_match]
@@ -368,6 +374,38 @@ def main() -> None:
     info["database"] = database
     write_report(info, replay_rows, met, profile, sheet_rows, writes, imports, served)
     print(f"written: {(ROOT / 'docs' / 'performance.md').relative_to(ROOT)}")
+
+
+def some_sections(wanted: set[str]) -> None:
+    """Only the sections named (a, b, c, d), printed; docs/performance.md is left alone."""
+    unknown = wanted - set("abcd")
+    if unknown:
+        sys.exit(f"unknown sections: {', '.join(sorted(unknown))} (a, b, c or d)")
+    print("Generating the matches…", flush=True)
+    long_match = thousand_match(1000)
+    raw = [thousand.dump_entry(entry) for _n, entry in long_match]
+    if "a" in wanted:
+        best, median = timed(lambda: replay(thousand, OPTIONS, SEATS, FIRST_DEALER, long_match), 30)
+        print(f"replay 1000 deals: best {best:.1f} ms, median {median:.1f} ms")
+    if wanted == {"a"}:
+        return
+    print(f"Database: {serving.django_ready()}", flush=True)
+    if "b" in wanted:
+        for row in scoresheet_figures([entry for _n, entry in long_match], (5, 300)):
+            print(f"GET scoresheet, {row['deals']:>3} deals: {row['queries']} queries, "
+                  f"median {row['median']:.1f} ms; appending a deal: {row['last_write']:.1f} ms")
+    if "c" in wanted:
+        for row in write_latency(raw, (10, 100, 500)):
+            print(f"appending a deal to {row['deals']:>3} deals: median {row['median']:.1f} ms, "
+                  f"best {row['best']:.1f} ms")
+        for row in import_times(raw, (100, 1000)):
+            print(f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms")
+    if "d" in wanted:
+        served = http_ratios(raw, float(os.environ.get("BENCH_SECONDS") or 5),
+                             int(os.environ.get("BENCH_CLIENTS") or 4))
+        for name, item in served["figures"].items():
+            print(f"{name:>10}: {item['rps']:.0f} requests/s ({item['ratio'] * 100:.0f} % of /healthz/), "
+                  f"{item['errors']} errors")
 
 
 def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: bool, profile: str,

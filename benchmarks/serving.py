@@ -124,7 +124,7 @@ def cloned(match: Any, copies: int) -> list[int]:
     a match (``services.match_restored``): their ids."""
     from scorebook import services
     from scorebook.models import Deal, Revision
-    from scorebook.selectors import match_options
+    from scorebook.selectors import current_sheet, match_options
 
     deals = list(match.deals.order_by("number"))
     history = list(Revision.objects.filter(match=match).order_by("id"))
@@ -135,7 +135,7 @@ def cloned(match: Any, copies: int) -> list[int]:
         mine = {deal.pk: Deal(number=deal.number, entry=deal.entry, voided=deal.voided) for deal in deals}
         writes = [Revision(deal=mine[r.deal_id], kind=r.kind, entry=r.entry) for r in history]
         ids.append(services.match_restored(owner=match.owner, new=new, deals=list(mine.values()), history=writes,
-                                           sheet=match.sheet).pk)
+                                           sheet=current_sheet(match)).pk)
     return ids
 
 

@@ -118,10 +118,10 @@ def _sheet_key(kind: str, pk: int, version: int, game: str) -> str:
     return f"sheet:{SHAPE}:{kind}:{pk}:{version}:{rules_stamp(find_game(game))}:{get_language()}"
 
 
-def sheet_of(kind: str, match: Match | Seen) -> Any:
-    """The *kind* of sheet (JSON, a page's fragment…) rendered for this version of the match, in the
-    active language, or None when not rendered yet."""
-    return cache.get(_sheet_key(kind, match.pk, match.version, match.game))
+def sheet_of(kind: str, match: Match | Seen, version: int | None = None) -> Any:
+    """The *kind* of sheet (JSON, a page's fragment…) rendered for this version of the match (or for
+    *version*), in the active language, or None when not rendered yet."""
+    return cache.get(_sheet_key(kind, match.pk, match.version if version is None else version, match.game))
 
 
 def keep_sheet(kind: str, match: Match, rendered: Any) -> Any:

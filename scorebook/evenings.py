@@ -22,7 +22,7 @@ from decimal import Decimal
 from scorebook.games import game_ui
 from scorebook.models import Match, Player
 from scorebook.registry import CHIPS, MONEY, Money
-from scorebook.selectors import current_sheet
+from scorebook.selectors import current_head
 from scorebook.settling import Transfer, transfers
 
 # A longer break between two games at the same table ends the evening.
@@ -97,7 +97,7 @@ def evening_of(match: Match) -> Evening:
     """*match*'s evening and its settlement."""
     played = []
     for member in evening_matches(match):
-        money = game_ui(member.game).money(current_sheet(member))
+        money = game_ui(member.game).money(current_head(member))
         seats = {seat.index: seat.player_id for seat in member.seats.all()}
         amounts = {} if money is None else {seats[i]: amount for i, amount in enumerate(money.seats) if i in seats}
         played.append(EveningMatch(member, money, amounts))

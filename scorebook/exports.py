@@ -21,10 +21,11 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext
 
 from referee.games import GAMES, find_game
-from referee.ledger import Rejected, Violation, _, error, fold
+from referee.ledger import Rejected, Sheet, Violation, _, error, fold
 from scorebook import selectors, services
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match, Revision
+from scorebook.sheets import neutral_sheet
 
 FORMAT = "scorebook-match"
 VERSION = 1
@@ -256,6 +257,7 @@ class _Replaying:
         self.deals: list[Deal] = []
         self.parsed: list[Any] = []
         self.before: list[Any] = []
+        self.folded: list[Sheet | None] = []  # each deal's fold (its row, its warnings); None: voided
         self.state = self.module.initial_state(new.options, self.seats, new.first_dealer)
         self.history: list[Revision] = []
 
@@ -264,11 +266,12 @@ class _Replaying:
         number = len(self.deals) + 1
         deal = Deal(number=number, entry=services.canonical_entry(self.match, entry, number))
         parsed = self.module.parse_entry(deal.entry, self.seats)
-        after = self._folded(self.state, number, parsed)
+        folded = self._folded(self.state, number, parsed)
         self.deals.append(deal)
         self.parsed.append(parsed)
         self.before.append(self.state)
-        self.state = after
+        self.folded.append(folded)
+        self.state = folded.state
         self._written(deal, Revision.RECORDED)
         return number
 
@@ -298,15 +301,26 @@ class _Replaying:
         state = self.before[number - 1]
         for index in range(number - 1, len(self.deals)):
             self.before[index] = state
-            if not self.deals[index].voided:
-                state = self._folded(state, index + 1, self.parsed[index])
+            folded = None if self.deals[index].voided else self._folded(state, index + 1, self.parsed[index])
+            self.folded[index] = folded
+            state = state if folded is None else folded.state
         self.state = state
 
-    def _folded(self, state: Any, number: int, parsed: Any) -> Any:
+    def _folded(self, state: Any, number: int, parsed: Any) -> Sheet:
         sheet = fold(self.module, state, [(number, parsed)])
         if sheet.errors:
             raise Rejected(sheet.errors)
-        return sheet.state
+        return sheet
+
+    def neutral(self) -> dict[str, Any]:
+        """The match's sheet as the replay of its deals gives it (``selectors.replay_deals``): the
+        folds of its counted deals end to end, each the replay's own step, so the import replays
+        its deals once, not twice."""
+        counted = [folded for folded in self.folded if folded is not None]
+        sheet = Sheet(tuple(row for folded in counted for row in folded.rows), self.state,
+                      tuple(v for folded in counted for v in folded.violations))
+        return neutral_sheet(self.module, sheet, [deal.number for deal in self.deals if deal.voided],
+                             last_deal=len(self.deals))
 
     def _written(self, deal: Deal, kind: str) -> None:
         self.history.append(Revision(deal=deal, kind=kind, entry=deal.entry))
@@ -342,7 +356,7 @@ def match_import(*, owner: Any, document: Any) -> Match:
             raise Rejected([error("bad_order", _("Deal %(number)s is changed before it is recorded."), write.where,
                                   number=write.number)]) from None
     _check_same(replaying, document["deals"])
-    sheet = selectors.replay_deals(replaying.match, replaying.deals).neutral
+    sheet = replaying.neutral()
     return services.match_restored(owner=owner, new=new, deals=replaying.deals, history=replaying.history,
                                    sheet=sheet)
 

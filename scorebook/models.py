@@ -1,5 +1,6 @@
 """A match and its deals. The scoresheet is never stored as the truth: it is the replay of the
-counted deals through the game's rule module; ``Match.sheet`` is only a cache of that replay."""
+counted deals through the game's rule module; ``Match.sheet`` and the match's ``SheetRow`` are only
+a cache of that replay."""
 
 from __future__ import annotations
 
@@ -78,7 +79,11 @@ class Match(models.Model):
                                decoder=StoredJSON)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches")
     version = models.PositiveIntegerField(default=0)
-    # A cache of the replay, rewritten in the same transaction as every write (services.py).
+    # A cache of the replay without its rows (they are the match's SheetRow): its rules stamp, where
+    # the match stands after its last deal (totals, the referee's state…), the voided deals, where
+    # the replay stopped. Small, whatever the length of the match: a deal appended rewrites it and
+    # adds one SheetRow. Written in the same transaction as every write (services.py); read whole
+    # (rows included) through selectors.current_sheet.
     sheet = models.JSONField(null=True, blank=True, editable=False, decoder=StoredJSON)
     finished = models.BooleanField(default=False, editable=False)
     # The players in seat order as recurring people (``players`` keeps the names as written).
@@ -181,6 +186,21 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.number} {self.entry.get('type', '')}"
+
+
+class SheetRow(models.Model):
+    """One row of a match's cached sheet: the neutral JSON of one counted deal's row
+    (``sheets.neutral_rows``), kept apart from ``Match.sheet`` so that a deal appended inserts a
+    row instead of rewriting every row before it. Rewritten whole by a replay (services.py)."""
+
+    # No index of its own: the constraint's index (match, number) serves it.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sheet_rows", db_index=False)
+    number = models.PositiveIntegerField()
+    row = models.JSONField(decoder=StoredJSON)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_sheet_row_per_deal")]
 
 
 class Revision(models.Model):

@@ -19,7 +19,7 @@ from referee import roles
 from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
 from scorebook import caches
-from scorebook.models import Deal, Match, Member, Player
+from scorebook.models import Deal, Match, Member, Player, SheetRow
 from scorebook.sheets import capped, is_fresh, neutral_sheet, neutral_stop, with_waiting
 
 
@@ -225,17 +225,46 @@ def waiting(match: Match) -> Waiting:
 
 def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
     """The match's sheet (neutral JSON): the cache when it was made under the game's rules version in
-    force, else a replay.
+    force (``Match.sheet`` with its ``SheetRow``s: one query for the rows), else a replay.
 
     Never raises for the deals stored: when the rules refuse one of them now (it was entered under
     older rules), the sheet is the replay up to that deal and says so (``stopped_at``)."""
     if match.sheet is not None and is_fresh(match.game, match.sheet):
+        if "rows" not in match.sheet:  # as stored: its rows are read once, kept on this object
+            match.sheet = {**match.sheet, "rows": sheet_rows(match)}
         return match.sheet
     if deals is None:
         deals = list(match.deals.order_by("number"))
     # Kept on this object (not saved: a read never writes), so one request replays at most once.
     match.sheet = replay_deals(match, deals).neutral
     return match.sheet
+
+
+def current_head(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:
+    """Where the match stands after its last deal (its totals, the referee's state, the winner,
+    where the replay stopped…): ``current_sheet`` without reading the cached rows."""
+    if match.sheet is not None and is_fresh(match.game, match.sheet):
+        return match.sheet
+    return current_sheet(match, deals)
+
+
+def sheet_rows(match: Match) -> list[dict[str, Any]]:
+    """The rows of *match*'s cached sheet, in order."""
+    return list(SheetRow.objects.filter(match=match).order_by("number").values_list("row", flat=True))
+
+
+def with_rows(matches: Sequence[Match]) -> None:
+    """Read the rows of every fresh cached sheet among *matches* at once (one query), so that
+    ``current_sheet`` reads none for them."""
+    fresh = {m.pk: m for m in matches if m.sheet is not None and "rows" not in m.sheet and is_fresh(m.game, m.sheet)}
+    if not fresh:
+        return
+    rows: dict[int, list[dict[str, Any]]] = {pk: [] for pk in fresh}
+    for pk, row in (SheetRow.objects.filter(match_id__in=list(fresh)).order_by("match_id", "number")
+                    .values_list("match_id", "row")):
+        rows[pk].append(row)
+    for pk, match in fresh.items():
+        match.sheet = {**(match.sheet or {}), "rows": rows[pk]}
 
 
 def counted_entries(match: Match, deals: Sequence[Deal]) -> list[tuple[int, Any]]:

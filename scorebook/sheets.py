@@ -68,7 +68,8 @@ def neutral_stop(number: int, violations: Sequence[Violation], not_counted: Sequ
 
 def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int], stopped_at: dict[str, Any] | None = None,
                   last_deal: int = 0) -> dict[str, Any]:
-    """The replay as JSON with untranslated lines: what ``Match.sheet`` caches. *stopped_at*
+    """The replay as JSON with untranslated lines: what a match caches (``Match.sheet`` the rest,
+    ``SheetRow`` the rows: ``sheet_head``). *stopped_at*
     (``neutral_stop``): the replay ended at a deal the rules refuse, so the sheet is the replay
     up to it. *last_deal*: the number of the match's last stored deal (counted or not), so that a
     deal appended is folded onto this sheet only when it is the sheet of every deal before it."""
@@ -79,6 +80,11 @@ def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int], stopped_at: di
         "voided": sorted(voided),
         "stopped_at": stopped_at,
     }
+
+
+def sheet_head(neutral: Mapping[str, Any]) -> dict[str, Any]:
+    """A neutral sheet without its rows: what ``Match.sheet`` stores (each row is a ``SheetRow``)."""
+    return {key: value for key, value in neutral.items() if key != "rows"}
 
 
 def neutral_rows(sheet: Sheet) -> list[dict[str, Any]]:
@@ -198,6 +204,14 @@ def render_sheet(game_name: str, players: Sequence[str], neutral: dict[str, Any]
         "proposals": list(neutral.get("proposals", [])),
         "settled_totals": list(neutral.get("settled_totals", neutral["totals"])),
     }
+
+
+def render_appended(before: dict[str, Any], players: Sequence[str], head: dict[str, Any],
+                    row: dict[str, Any]) -> dict[str, Any]:
+    """``render_sheet`` of a sheet that is the sheet rendered as *before* with *row* appended, and
+    *head* (``sheet_head``) after it: the rows before it are not rendered again."""
+    after = render_sheet(before["game"], players, {**head, "rows": []})
+    return {**after, "rows": [*before["rows"], render_row(row, players)]}
 
 
 def render_stop(stopped_at: dict[str, Any] | None, players: Sequence[str]) -> dict[str, Any] | None:

@@ -12,9 +12,9 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from scorebook import selectors, services
+from scorebook import caches, selectors, services
 from scorebook.models import Deal, Match, Revision
-from scorebook.sheets import render_row, render_sheet, violation_json
+from scorebook.sheets import render_appended, render_row, render_sheet, violation_json
 
 
 class StrictSerializer(serializers.Serializer):
@@ -105,7 +105,8 @@ def match_payload_sheet(match: Match) -> dict[str, Any]:
 
 
 def match_json(match: Match, with_sheet: bool = True) -> dict[str, Any]:
-    neutral = selectors.current_sheet(match)
+    # Without the sheet (a list of matches) its rows are not read: one query for the page, not one a match.
+    neutral = selectors.current_sheet(match) if with_sheet else selectors.current_head(match)
     out: dict[str, Any] = {
         "id": match.pk, "game": match.game, "name": match.name, "players": match.players,
         "first_dealer": match.first_dealer, "preset": match.preset, "options": match.options,
@@ -118,9 +119,10 @@ def match_json(match: Match, with_sheet: bool = True) -> dict[str, Any]:
     return out
 
 
-def deal_json(match: Match, deal: Deal, warnings: Any = ()) -> dict[str, Any]:
-    neutral = selectors.current_sheet(match)
-    row = next((r for r in neutral["rows"] if r["number"] == deal.number), None)
+def deal_json(match: Match, deal: Deal, warnings: Any = (), row: dict[str, Any] | None = None) -> dict[str, Any]:
+    """*deal* with its row of the sheet (*row*: that row, known already; else read from the sheet)."""
+    if row is None:
+        row = next((r for r in selectors.current_sheet(match)["rows"] if r["number"] == deal.number), None)
     out: dict[str, Any] = {"number": deal.number, "entry": deal.entry, "voided": deal.voided}
     if row is not None:
         rendered = render_row(row, match.players)
@@ -137,9 +139,26 @@ def deal_json(match: Match, deal: Deal, warnings: Any = ()) -> dict[str, Any]:
 
 def written_json(written: services.Written) -> dict[str, Any]:
     match = written.match
-    body = deal_json(match, written.deal, written.warnings)
+    body = deal_json(match, written.deal, written.warnings, written.row)
     return {"deal": body, "version": match.version, "warnings": body["warnings"],
-            "scoresheet": match_payload_sheet(match), "repeated": written.repeated}
+            "scoresheet": written_sheet(written), "repeated": written.repeated}
+
+
+def written_sheet(written: services.Written) -> dict[str, Any]:
+    """The scoresheet a write answers with, rendered once per version and kept for the reads that
+    follow (the scoresheet's GET). An append's is the version before's with its one row added when
+    that one is kept and nothing waits for a confirmation (the rows before it are the same): it
+    costs the same at any length."""
+    match = written.match
+    if (found := caches.sheet_of("json", match)) is not None:
+        return found
+    # Only where nothing waits (``sheets.with_waiting``): a pending deal changes what its row and
+    # the settled totals say, which the rows kept do not know.
+    if (written.row is None or match.confirmation
+            or (before := caches.sheet_of("json", match, match.version - 1)) is None
+            or any(before.get(key) for key in ("pending", "rejected", "proposals"))):
+        return caches.keep_sheet("json", match, match_payload_sheet(match))
+    return caches.keep_sheet("json", match, render_appended(before, match.players, match.sheet or {}, written.row))
 
 
 class MatchScoped(NamesSeats):

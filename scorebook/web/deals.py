@@ -89,7 +89,7 @@ def _write(request: HtmxHttpRequest, match: Match, number: int | None) -> tuple[
             written = services.deal_void(number=number, **common)
         else:
             # The state the deal is entered in: today's for the next deal, its own for an earlier one.
-            state = (selectors.current_sheet(match)["state"] if number is None
+            state = (selectors.current_head(match)["state"] if number is None
                      else selectors.state_before(match, number))
             entry = form.entry_from_post(request.POST, seats, state)
             written = (services.deal_record(entry=entry, **common) if number is None
@@ -123,6 +123,8 @@ def _next_number(match: Match) -> int:
 def deal_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     written, form = _write(request, match, None)
+    if written is not None and not form.get("warnings") and not request.htmx:
+        return redirect("web:match", pk=match.pk)  # the page is not built twice: the browser asks for it
     match.refresh_from_db()
     context = match_context(request, match, **form)
     if request.htmx:
@@ -130,8 +132,6 @@ def deal_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if written is None:  # refused: bring the form and its errors into view
             response["HX-Reswap"] = "outerHTML show:#entry-title:top"
         return response
-    if written is not None and not form.get("warnings"):
-        return redirect("web:match", pk=match.pk)
     return render(request, "scorebook/match.html", context)
 
 
@@ -166,7 +166,7 @@ def deal_preview(request: HtmxHttpRequest, pk: int, game: str | None = None) -> 
         raise Http404("no preview for this match")
     number = typed_number(request.POST.get("number"))
     number = number if isinstance(number, int) else None
-    state = selectors.current_sheet(match)["state"] if number is None else selectors.state_before(match, number)
+    state = selectors.current_head(match)["state"] if number is None else selectors.state_before(match, number)
     entry = record.form.entry_from_post(request.POST, len(match.players), state)
     preview = selectors.deal_preview(match, entry, number)
     context = {"match": match, "preview_template": record.preview_template} | record.preview(match, preview)

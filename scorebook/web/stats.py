@@ -1,11 +1,12 @@
 """The players pages: my recurring players, and one player's statistics per game with a chart.
 
-A player's statistics are read from the cached sheets of his matches (``Match.sheet``): the seat he
-sat in (``Seat.index``) picks his column in every row, and each game's row ``result`` says what
-happened in it (RULES.md). Nothing here writes; the number of queries does not grow with the number
-of matches: the seats with their matches in one query, and — only when some cached sheets were
-made by older rules — the deals of those matches in one more, replayed in Python. Views start
-from the caller's own players (another owner's player is a 404).
+A player's statistics are read from the cached sheets of his matches (``Match.sheet`` and its
+rows): the seat he sat in (``Seat.index``) picks his column in every row, and each game's row
+``result`` says what happened in it (RULES.md). Nothing here writes; the number of queries does not
+grow with the number of matches: the seats with their matches in one query, the rows of their
+cached sheets in one more, and — only when some cached sheets were made by older rules — the deals
+of those matches in one more, replayed in Python. Views start from the caller's own players
+(another owner's player is a 404).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def played_matches(player: Player) -> list[Played]:
     seats = list(Seat.objects.filter(player=player).select_related("match")
                  .order_by("-match__created_at", "-match__id"))
     stale = [s.match_id for s in seats if not is_fresh(s.match.game, s.match.sheet)]
+    selectors.with_rows([s.match for s in seats])
     deals: dict[int, list[Deal]] = defaultdict(list)
     if stale:
         for deal in Deal.objects.filter(match_id__in=stale).order_by("match_id", "number"):

@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.games import GAMES, thousand
 from referee.ledger import Rejected
 from scorebook import selectors, services
-from scorebook.models import Match
+from scorebook.api import common
+from scorebook.models import Match, SheetRow
 from tests.referee.test_snapshots import ENTRIES, OPTIONS
 from tests.scorebook.conftest import penalty, play
 
@@ -73,7 +75,7 @@ def test_appending_deal_by_deal_gives_what_the_whole_replay_gives(game_name: str
             assert answers[0] == answers[1]
             assert stored(folded) == stored(replayed)
             deals = list(folded.deals.order_by("number"))
-            assert folded.sheet == selectors.replay_deals(folded, deals).neutral
+            assert selectors.current_sheet(folded) == selectors.replay_deals(folded, deals).neutral
 
     appends()
 
@@ -84,6 +86,91 @@ def test_the_appended_row_and_the_totals_are_the_replays(match: Match) -> None:
     services.deal_record(match=match, entry=play(1, 100, points=(45, 67, 8)))
     services.deal_record(match=match, entry=penalty(2, -20, "revoke"))
     match.refresh_from_db()
-    assert [row["number"] for row in match.sheet["rows"]] == [1, 2]
-    assert match.sheet["last_deal"] == 2
-    assert match.sheet == selectors.replay_deals(match, list(match.deals.order_by("number"))).neutral
+    assert "rows" not in match.sheet and match.sheet["last_deal"] == 2  # the rows are kept apart
+    assert [row["number"] for row in selectors.sheet_rows(match)] == [1, 2]
+    assert match.sheet["totals"] == [45, -100, -10]
+    assert selectors.current_sheet(match) == selectors.replay_deals(match, list(match.deals.order_by("number"))).neutral
+
+
+def cycle(number: int) -> dict[str, Any]:
+    """Deal *number* of a match whose totals come back to 0 every three deals: the declarer
+    (seat (number − 1) mod 3) takes 20 of his 100 → −100, the defenders 50 each → +50, +50."""
+    declarer = (number - 1) % 3
+    return play(declarer, 100, points=[20 if seat == declarer else 50 for seat in range(3)])
+
+
+def the_replay(match: Match) -> dict[str, Any]:
+    return selectors.replay_deals(match, list(match.deals.order_by("number"))).neutral
+
+
+def test_appends_then_an_amendment_and_a_void_give_the_replays_sheet(match: Match) -> None:
+    for number in range(1, 31):
+        services.deal_record(match=match, entry=cycle(number))
+    match.refresh_from_db()
+    assert match.sheet["totals"] == [0, 0, 0]  # 30 = 3 × 10 cycles
+    # Deal 10 (declarer 0: [−100, 50, 50]) amended: he takes 100 of his 100 → +100, the defenders
+    # 10 and 10 → [100, 10, 10]: the totals move by [200, −40, −40].
+    services.deal_replace(match=match, number=10, entry=play(0, 100, points=(100, 10, 10)))
+    match.refresh_from_db()
+    assert match.sheet["totals"] == [200, -40, -40]
+    assert selectors.current_sheet(match) == the_replay(match)
+    # Deal 30 (declarer 2: [50, 50, −100]) voided: [150, −90, 60]; it keeps no row.
+    services.deal_void(match=match, number=30)
+    match.refresh_from_db()
+    assert match.sheet["totals"] == [150, -90, 60] and match.sheet["voided"] == [30]
+    assert [row["number"] for row in selectors.sheet_rows(match)] == list(range(1, 30))
+    assert selectors.current_sheet(match) == the_replay(match)
+    # Then appended again, folded onto the replay's state: deal 31, declarer 0: [50, −40, 110].
+    services.deal_record(match=match, entry=cycle(31))
+    match.refresh_from_db()
+    assert match.sheet["totals"] == [50, -40, 110] and match.sheet["last_deal"] == 31
+    assert [row["number"] for row in selectors.sheet_rows(match)] == [*range(1, 30), 31]
+    assert selectors.current_sheet(match) == the_replay(match)
+
+
+def test_an_append_after_a_void_is_folded_not_replayed(match: Match, django_assert_num_queries) -> None:
+    for number in range(1, 4):
+        services.deal_record(match=match, entry=cycle(number))
+    services.deal_void(match=match, number=3)
+    # The version and the sheet claimed (SELECT … FOR UPDATE), the deal, its revision, its row
+    # (INSERT ×3), the match (UPDATE), the savepoint and its release: the deals are not read.
+    with django_assert_num_queries(7):
+        services.deal_record(match=match, entry=cycle(4))
+    match.refresh_from_db()
+    # [−100, 50, 50] + [50, −100, 50] + (3 voided) + [−100, 50, 50]
+    assert match.sheet["totals"] == [-150, 0, 150]
+    assert selectors.current_sheet(match) == the_replay(match)
+
+
+def test_a_sheet_refreshed_under_new_rules_rewrites_its_rows(match: Match) -> None:
+    for number in range(1, 5):
+        services.deal_record(match=match, entry=cycle(number))
+    match.refresh_from_db()
+    rows = selectors.sheet_rows(match)
+    SheetRow.objects.filter(match=match, number=2).delete()  # a row lost: the refresh writes every row again
+    Match.objects.filter(pk=match.pk).update(sheet={**match.sheet, "engine": "thousand/0"})
+    match.refresh_from_db()
+    assert services.sheet_refresh(match=match) is True
+    match.refresh_from_db()
+    assert selectors.sheet_rows(match) == rows
+    assert selectors.current_sheet(match) == the_replay(match)
+
+
+def test_an_appends_answer_is_the_whole_sheet_rendered(api, match: Match, monkeypatch) -> None:
+    """The API answers an append with the sheet of the version before (kept by the cache) and its
+    one new row: the same scoresheet a read renders whole from the database."""
+    deals = f"/api/matches/{match.pk}/deals/"
+    answers = [api.post(deals, {"entry": cycle(number)}, format="json") for number in (1, 2, 3)]
+    voided = api.delete(f"{deals}2/")  # [−100, 50, 50] + [50, 50, −100] left: [−50, 100, −50]
+    with monkeypatch.context() as patched:  # not rendered whole: the voided version's sheet, kept, and a row
+        patched.setattr(common, "match_payload_sheet", None)
+        appended = api.post(deals, {"entry": cycle(4)}, format="json")  # declarer 0: [−150, 150, 0]
+    assert [a.status_code for a in answers] == [201, 201, 201] and voided.status_code == 200
+    assert appended.status_code == 201
+    sheet = appended.json()["scoresheet"]
+    assert sheet["totals"] == [-150, 150, 0] and sheet["voided"] == [2]
+    assert [row["number"] for row in sheet["rows"]] == [1, 3, 4]
+    assert appended.json()["deal"]["totals"] == [-150, 150, 0]
+    cache.clear()  # the read renders the whole sheet from the database
+    assert api.get(f"/api/matches/{match.pk}/scoresheet/").json() == sheet
+    assert [a.json()["scoresheet"]["totals"] for a in answers] == [[-100, 50, 50], [-50, -50, 100], [0, 0, 0]]

@@ -197,9 +197,9 @@ def test_the_history_page_costs_the_same_queries_for_any_number_of_deals(
                              for n in range(1, deals))
     services.deal_record(match=match, entry=cycle(deals), author=owner)
     services.deal_replace(match=match, number=1, entry=cycle(1), author=owner)
-    # session (none from the cache), user, the match, its deals, their revisions with authors, the
-    # players with an account
-    with django_assert_num_queries(SESSION_QUERIES + 5):
+    # session (none from the cache), user, the match, its deals, the rows of its cached sheet, their
+    # revisions with authors, the players with an account
+    with django_assert_num_queries(SESSION_QUERIES + 6):
         answer = signed_in.get(f"/matches/{match.pk}/history/")
     assert answer.content.decode().count('class="panel history-deal') == deals
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.games import GAMES, thousand
 from referee.ledger import Rejected, Violation, _, error
-from scorebook import exports, services
+from scorebook import exports, selectors, services
 from scorebook.models import Match, Revision
 from tests.referee.test_snapshots import ENTRIES, OPTIONS
 from tests.scorebook.test_export_import import comparable
@@ -81,7 +81,8 @@ def outcome(importer: Any, owner: Any, document: dict[str, Any]) -> tuple[Any, .
     except Rejected as refused:
         return ("refused", refused.violations)
     match.refresh_from_db()
-    return ("imported", comparable(exports.match_document(match)), match.version, match.finished, match.sheet)
+    return ("imported", comparable(exports.match_document(match)), match.version, match.finished, match.sheet,
+            selectors.sheet_rows(match))
 
 
 @st.composite

@@ -22,7 +22,7 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.games.khrap import form
 from scorebook.models import Match
 
@@ -51,7 +51,7 @@ def write(client: Client, match: Match, number: int | None = None, **fields: Any
 
 def sheet(match: Match) -> dict[str, Any]:
     match.refresh_from_db()
-    return match.sheet
+    return selectors.current_sheet(match)
 
 
 def words(response: Any) -> str:

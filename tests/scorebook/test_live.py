@@ -68,9 +68,9 @@ def test_a_watch_poll_answers_204_without_a_query(client, shared, path, django_a
 @pytest.mark.parametrize("path", ["sheet", "display/panel"])
 def test_a_watch_poll_sends_the_sheet_once_the_version_moved(client, shared, path, django_assert_num_queries):
     services.deal_record(match=shared, entry=play())
-    # the match (its sheet is the cached replay); the version was the cache's, and with no voided
-    # deal the deals are not read
-    with django_assert_num_queries(1):
+    # the match and its cached sheet's rows (the sheet is the cached replay); the version was the
+    # cache's, and with no voided deal the deals are not read
+    with django_assert_num_queries(2):
         answer = client.get(f"/watch/{shared.share_token}/{path}/?since={shared.version}")
     assert answer.status_code == 200
     html = answer.content.decode()

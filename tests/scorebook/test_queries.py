@@ -1,8 +1,9 @@
 """Query counts are pinned, never timings: reading a match costs the same for 5 deals as for 300.
 
 Signed in with a session, a read makes three queries: the session, the user, the match (its
-sheet is the cached replay, so the deals are not read). With a token: the token joined to its
-user, then the match. The session comes from the cache when CACHE_URL is set (no query then).
+sheet is the cached replay, so the deals are not read), and one more for the cached sheet's rows
+when the sheet is not rendered for this version yet. With a token: the token joined to its user,
+then the match (and the rows). The session comes from the cache when CACHE_URL is set (no query then).
 
 The hot paths read the cache (scorebook/caches.py): the poll answers 204 and the scoresheet is
 served with no query on the match at all once the cache is warm; the match page reads the match
@@ -21,13 +22,14 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from referee.games import thousand
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.models import Deal, Match
 from tests.scorebook.conftest import PLAYERS, SESSION_QUERIES, play
 
 pytestmark = pytest.mark.django_db
 
 SESSION_READ = SESSION_QUERIES + 2  # session, user, match
+ROWS = 1  # the cached sheet's rows, read when the sheet is rendered for a new version
 TOKEN_READ = 2  # token with its user, match
 SESSION_WARM = SESSION_QUERIES + 1  # session, user: the match is the cache's
 TOKEN_WARM = 1  # token with its user
@@ -49,7 +51,7 @@ def match_with(owner, deals: int) -> Match:
         for n in range(1, deals))
     services.deal_record(match=match, entry=cycle(deals))
     match.refresh_from_db()
-    assert len(match.sheet["rows"]) == deals
+    assert len(selectors.sheet_rows(match)) == deals
     return match
 
 
@@ -61,7 +63,7 @@ def no_match_read(captured: CaptureQueriesContext) -> bool:
 def test_the_scoresheet_costs_the_same_queries_for_any_length(signed_in, owner, deals: int,
                                                               django_assert_num_queries) -> None:
     match = match_with(owner, deals)
-    with django_assert_num_queries(SESSION_READ):
+    with django_assert_num_queries(SESSION_READ + ROWS):
         first = signed_in.get(f"/api/matches/{match.pk}/scoresheet/")
     with django_assert_num_queries(SESSION_WARM), CaptureQueriesContext(connection) as captured:
         answer = signed_in.get(f"/api/matches/{match.pk}/scoresheet/")
@@ -79,7 +81,7 @@ def test_the_scoresheet_costs_the_same_queries_for_any_length(signed_in, owner, 
 def test_the_match_detail_costs_the_same_queries_for_any_length(signed_in, owner, deals: int,
                                                                 django_assert_num_queries) -> None:
     match = match_with(owner, deals)
-    with django_assert_num_queries(SESSION_READ):
+    with django_assert_num_queries(SESSION_READ + ROWS):
         answer = signed_in.get(f"/api/matches/{match.pk}/")
     assert answer.status_code == 200
     assert answer.json()["version"] == 1
@@ -90,11 +92,11 @@ def test_a_token_read_costs_two_queries(owner, deals: int, django_assert_num_que
     match = match_with(owner, deals)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
-    with django_assert_num_queries(TOKEN_READ):
+    with django_assert_num_queries(TOKEN_READ + ROWS):
         assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
     with django_assert_num_queries(TOKEN_WARM):
         assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
-    with django_assert_num_queries(TOKEN_READ):
+    with django_assert_num_queries(TOKEN_READ + ROWS):
         assert phone.get(f"/api/matches/{match.pk}/").status_code == 200
 
 
@@ -129,9 +131,9 @@ def test_the_match_page_reads_the_match_alone(signed_in, owner, deals: int, djan
     # No deal is voided: the deals are not read (the sheet is the cached replay; its HTML, the cache's).
     # One query more for the owner's panel of the table: who joined.
     match = match_with(owner, deals)
-    with django_assert_num_queries(SESSION_READ + 1):
+    with django_assert_num_queries(SESSION_READ + 1 + ROWS):
         first = signed_in.get(f"/matches/{match.pk}/")
-    with django_assert_num_queries(SESSION_READ + 1):
+    with django_assert_num_queries(SESSION_READ + 1 + ROWS):
         again = signed_in.get(f"/matches/{match.pk}/")
     assert first.status_code == again.status_code == 200
     assert again.content.decode().count('class="sheet-row') == deals
@@ -148,14 +150,14 @@ def test_a_stale_cache_is_replayed_with_one_more_query(signed_in, owner, django_
 
 def test_a_poll_that_finds_a_change_reads_the_match_alone(signed_in, owner, django_assert_num_queries) -> None:
     match = match_with(owner, 40)
-    with django_assert_num_queries(SESSION_READ):
+    with django_assert_num_queries(SESSION_READ + ROWS):
         answer = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version - 1}")
     assert answer.status_code == 200
 
 
-# An append: the version claimed (UPDATE), the match with its sheet's tail and the last deal's
-# number (SELECT), the deal and its revision (INSERT ×2), the sheet with the row appended (UPDATE),
-# and the transaction's savepoint and its release.
+# An append: the match locked, with its cached sheet (small: the rows are apart) and the last
+# deal's number (SELECT … FOR UPDATE), the deal, its revision and its sheet row (INSERT ×3), the
+# version and the sheet (one UPDATE), and the transaction's savepoint and its release.
 APPEND = 7
 
 
@@ -167,7 +169,64 @@ def test_an_append_costs_the_same_queries_for_any_length(owner, deals: int, djan
     # Neither the deals nor the cached sheet's rows are read: the deal is folded onto the sheet's state.
     reads = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT")]
     assert len(reads) == 1 and reads[0].startswith('SELECT "scorebook_match"')
-    columns = reads[0].split(" FROM ", 1)[0].split(", ")
-    assert '"scorebook_match"."sheet"' not in columns  # only the keys it needs, extracted by the database
+    assert not any("scorebook_sheetrow" in read for read in reads)
+    writes = [" ".join(q["sql"].replace('"', "").split()[:3]) for q in captured.captured_queries
+              if not q["sql"].startswith(("SELECT", "SAVEPOINT", "RELEASE"))]
+    assert writes == ["INSERT INTO scorebook_deal", "INSERT INTO scorebook_revision",
+                      "INSERT INTO scorebook_sheetrow", "UPDATE scorebook_match SET"]
     match.refresh_from_db()
-    assert len(match.sheet["rows"]) == deals + 1 and match.sheet["last_deal"] == deals + 1
+    assert match.version == 2 and match.sheet["last_deal"] == deals + 1 and "rows" not in match.sheet
+    assert [row["number"] for row in selectors.sheet_rows(match)] == list(range(1, deals + 2))
+
+
+@pytest.mark.parametrize("matches", [2, 6])
+def test_the_list_of_matches_reads_no_sheet_rows(owner, matches: int, django_assert_num_queries) -> None:
+    for _match in range(matches):
+        match_with(owner, 4)
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    # The token with its user, the paginator's count, the page of matches: their totals are the
+    # cached sheets' own, their rows are not read.
+    with django_assert_num_queries(TOKEN_WARM + 2) as captured:
+        answer = phone.get("/api/matches/")
+    assert not any("scorebook_sheetrow" in query["sql"] for query in captured.captured_queries)
+    # 4 deals: 3 come back to 0, then deal 4 (declarer 0) [−100, 50, 50].
+    assert [item["totals"] for item in answer.json()["results"]] == [[-100, 50, 50]] * matches
+
+
+# A deal posted through the API, the sheet of the version before kept by the cache (a phone at the
+# table read it): the token with its user, the match (SELECT), then the append (APPEND). The
+# answer's scoresheet is that sheet with the new row: neither the deals nor the rows are read.
+API_POST = TOKEN_WARM + 1 + APPEND
+
+
+@pytest.mark.parametrize("deals", [5, 300])
+def test_a_deal_posted_costs_the_same_queries_for_any_length(owner, deals: int, django_assert_num_queries) -> None:
+    match = match_with(owner, deals)
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
+    with django_assert_num_queries(API_POST) as captured:
+        answer = phone.post(f"/api/matches/{match.pk}/deals/", {"entry": cycle(deals + 1)}, format="json")
+    assert answer.status_code == 201
+    assert not any("scorebook_sheetrow" in q["sql"] and q["sql"].startswith("SELECT")
+                   for q in captured.captured_queries)
+    sheet = answer.json()["scoresheet"]
+    assert len(sheet["rows"]) == deals + 1
+    # 300 + 1: back at 0 after deal 300, then deal 301 (declarer 0) [−100, 50, 50]; 5 + 1: deals 4
+    # to 6 are a cycle of their own after deal 3: [0, 0, 0].
+    assert sheet["totals"] == ([-100, 50, 50] if deals == 300 else [0, 0, 0])
+
+
+def test_a_deal_posted_from_the_page_without_javascript_is_redirected_at_once(
+        signed_in, owner, django_assert_num_queries) -> None:
+    # The session, the user, the match (the owner's: no role to read), the append (APPEND), and
+    # nothing more: the page it redirects to is built by the GET that follows, not here too.
+    match = match_with(owner, 40)
+    with django_assert_num_queries(SESSION_READ + APPEND) as captured:
+        answer = signed_in.post(f"/matches/{match.pk}/deals/", {
+            "expected_version": match.version, "type": "play", "declarer": "0", "bid": "100", "contract": "100",
+            "points_0": "20", "points_1": "50", "points_2": "50"})
+    assert answer.status_code == 302 and answer["Location"] == f"/matches/{match.pk}/"
+    assert not any("scorebook_sheetrow" in q["sql"] and q["sql"].startswith("SELECT")
+                   for q in captured.captured_queries)

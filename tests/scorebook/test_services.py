@@ -23,6 +23,7 @@ from referee.ledger import Rejected
 from scorebook import selectors, services
 from scorebook.models import Deal, Match, Revision
 from scorebook.services import VersionConflict
+from scorebook.sheets import sheet_head
 from tests.scorebook.conftest import PLAYERS, penalty, play
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +43,7 @@ def snapshot(match: Match) -> dict[str, Any]:
     return {
         "version": match.version,
         "sheet": match.sheet,
+        "rows": selectors.sheet_rows(match),
         "finished": match.finished,
         "deals": list(match.deals.order_by("number").values_list("number", "entry", "voided")),
         "revisions": list(match.revisions.order_by("id").values_list("id", "kind", "entry", "version", "client_id")),
@@ -71,7 +73,7 @@ def test_a_new_match_freezes_every_option_resolved(owner) -> None:
     assert match.options["target"] == 1000  # not overridden: the preset's (= the table's) default
     assert match.options["marriage_values"] == {"H": 100, "D": 80, "C": 60, "S": 40}
     assert (match.preset, match.version, match.players, match.finished) == ("strict", 0, PLAYERS, False)
-    assert match.sheet["totals"] == [0, 0, 0] and match.sheet["rows"] == []
+    assert match.sheet["totals"] == [0, 0, 0] and selectors.current_sheet(match)["rows"] == []
 
 
 def test_the_default_preset_is_classic_with_the_tables_defaults(owner) -> None:
@@ -137,8 +139,8 @@ def test_recording_deals_scores_them_and_bumps_the_version(match: Match) -> None
     written = services.deal_record(match=match, entry=SECOND, expected_version=1)
     assert (written.deal.number, written.match.version) == (2, 2)
     match.refresh_from_db()
-    assert [row["totals"] for row in match.sheet["rows"]] == [[-100, 65, 10], [-70, 185, 30]]
-    assert [row["dealer"] for row in match.sheet["rows"]] == [0, 1]
+    assert [row["totals"] for row in selectors.current_sheet(match)["rows"]] == [[-100, 65, 10], [-70, 185, 30]]
+    assert [row["dealer"] for row in selectors.current_sheet(match)["rows"]] == [0, 1]
     assert match.sheet["next_dealer"] == 2
     assert Revision.objects.filter(match=match).count() == 2
 
@@ -211,7 +213,7 @@ def test_amending_replays_and_keeps_the_earlier_text(match: Match) -> None:
     assert written.match.version == 4
     match.refresh_from_db()
     # [100, 10, 10] + [30, 120, 20] + [35, 20, −100]
-    assert [row["totals"] for row in match.sheet["rows"]] == [[100, 10, 10], [130, 130, 30], [165, 150, -70]]
+    assert [row["totals"] for row in selectors.current_sheet(match)["rows"]] == [[100, 10, 10], [130, 130, 30], [165, 150, -70]]
     deal = Deal.objects.get(match=match, number=1)
     assert deal.entry["points"] == [100, 10, 10]
     history = list(deal.revisions.order_by("id").values_list("kind", "version"))
@@ -270,7 +272,7 @@ def test_a_voided_deal_stays_visible_and_counts_for_nothing(match: Match, owner)
     assert Deal.objects.get(match=match, number=2).entry == services._canonical(match, SECOND, 2)
 
     without = record(services.match_create(owner=owner, game="thousand", players=PLAYERS), FIRST, THIRD)
-    rows, other_rows = match.sheet["rows"], without.sheet["rows"]
+    rows, other_rows = selectors.current_sheet(match)["rows"], selectors.current_sheet(without)["rows"]
     # The same rows (the dealer rotation included: THIRD is dealt by seat 1 once SECOND is gone),
     # apart from the numbers, which keep their places.
     assert [r["number"] for r in rows] == [1, 3]
@@ -336,7 +338,7 @@ def finished_match(owner) -> Match:
 
 def test_the_match_ends_from_the_barrel(owner) -> None:
     match = finished_match(owner)
-    assert match.sheet["rows"][0]["totals"] == [880, 0, 0]
+    assert selectors.current_sheet(match)["rows"][0]["totals"] == [880, 0, 0]
     assert match.sheet["state"]["players"][0]["on_barrel"] is False  # he has won
     assert match.sheet["totals"] == [1005, 10, 10]
     assert (match.finished, match.sheet["finished"], match.sheet["winner"]) == (True, True, 0)
@@ -369,7 +371,8 @@ def test_the_cached_sheet_is_the_replay(match: Match) -> None:
     services.deal_void(match=match, number=2)
     match.refresh_from_db()
     fresh, _sheet = selectors.replay_match(match, list(match.deals.order_by("number")))
-    assert match.sheet == fresh
+    assert match.sheet == sheet_head(fresh)  # the rows apart, one SheetRow each
+    assert selectors.sheet_rows(match) == fresh["rows"]
     assert selectors.current_sheet(match) == fresh
 
 

@@ -186,10 +186,10 @@ def test_the_player_page_makes_the_same_queries_for_2_and_12_matches(client, own
     client.force_login(owner)
     anya = Player.objects.get(owner=owner, name="Аня")
     # The session (none from the cache), the user, the player, his seats with their matches, the
-    # owner's other players (whom he can be merged into).
-    with django_assert_num_queries(SESSION_QUERIES + 4):
+    # rows of their cached sheets, the owner's other players (whom he can be merged into).
+    with django_assert_num_queries(SESSION_QUERIES + 5):
         assert client.get(f"/players/{anya.pk}/").status_code == 200
-    # Sheets made by older rules: one more query brings the deals of all of them.
+    # Sheets made by older rules: their deals in one query, instead of their cached rows.
     from scorebook.models import Match
 
     for match in Match.objects.all():

@@ -15,7 +15,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.test import Client
 
-from scorebook import services
+from scorebook import selectors, services
 from scorebook.games.tongits import form
 from scorebook.models import Match
 from tests.scorebook.conftest import PLAYERS
@@ -157,7 +157,7 @@ def test_three_hands_and_a_penalty_through_the_page(signed_in, match) -> None:
     entry = match.deals.get(number=3).entry
     assert (entry["caller"], entry["challengers"], "last_draw" in entry) == (0, [2], False)
     assert (match.sheet["totals"], match.sheet["state"]["pot"]) == ([-17, 20, -9], 6)
-    assert match.sheet["rows"][2]["result"]["reason"] == "tie_to_challenger"
+    assert selectors.current_sheet(match)["rows"][2]["result"]["reason"] == "tie_to_challenger"
 
     # A penalty: Борис −3 into the pot: 20 − 3 = 17, pot 6 + 3 = 9; no ante, the streak stays.
     response = post_hand(signed_in, match, {"action": "penalty", "player": "1", "penalty_points": "-3"})

@@ -54,12 +54,14 @@ print(match.pk, match.share_token, Token.objects.create(user=owner).key)
 CHECK = """
 import json
 from scorebook.models import Match, Revision
-from scorebook.selectors import replay_match
+from scorebook.selectors import current_sheet, replay_match
+from scorebook.sheets import is_fresh
 match = Match.objects.get()
 deals = list(match.deals.order_by("number"))
 print(json.dumps({"version": match.version, "numbers": [d.number for d in deals],
                   "client_ids": sorted(r.client_id for r in Revision.objects.filter(match=match)),
-                  "replays_to_the_cache": replay_match(match, deals)[0] == match.sheet}))
+                  "replays_to_the_cache": is_fresh(match.game, match.sheet)
+                                          and replay_match(match, deals)[0] == current_sheet(match)}))
 """
 
 

@@ -44,14 +44,16 @@ print(match.pk, Token.objects.create(user=owner).key)
 CHECK = """
 import json, sys
 from scorebook.models import Match, Revision
-from scorebook.selectors import replay_match
+from scorebook.selectors import current_sheet, replay_match
+from scorebook.sheets import is_fresh
 match = Match.objects.get()
 deals = list(match.deals.order_by("number"))
 revisions = list(Revision.objects.filter(match=match).order_by("id"))
 print(json.dumps({"version": match.version, "numbers": [d.number for d in deals],
                   "revisions_per_deal": sorted({d.revisions.count() for d in deals}),
                   "revisions": len(revisions), "client_ids": [r.client_id for r in revisions if r.client_id],
-                  "replays_to_the_cache": replay_match(match, deals)[0] == match.sheet}))
+                  "replays_to_the_cache": is_fresh(match.game, match.sheet)
+                                          and replay_match(match, deals)[0] == current_sheet(match)}))
 """
 
 
