@@ -221,9 +221,10 @@ def test_the_cached_sheet_on_the_match_holds_no_status(people) -> None:
     services.deal_record(match=_match(people), entry=FIRST, author=people["player"])
     services.deal_record(match=_match(people), entry=SECOND, author=people["player"])
     services.deal_confirm(match=_match(people), number=1, author=people["guest"])
-    stored = _match(people).sheet
+    match = _match(people)
+    stored, rows = match.sheet, selectors.sheet_rows(match)  # the rows are kept apart (SheetRow)
     assert "pending" not in stored and "settled_totals" not in stored
-    assert all("status" not in row and "provisional" not in row for row in stored["rows"])
+    assert len(rows) == 2 and all("status" not in row and "provisional" not in row for row in rows)
 
 
 def test_a_proposal_after_the_window_is_confirmed_and_applied(people) -> None:
