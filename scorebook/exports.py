@@ -20,6 +20,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils.translation import gettext
 
+from referee import roles
 from referee.games import GAMES, find_game
 from referee.ledger import Rejected, Sheet, Violation, _, error, fold
 from scorebook import selectors, services
@@ -29,12 +30,21 @@ from scorebook.sheets import neutral_sheet
 
 FORMAT = "scorebook-match"
 VERSION = 1
-# The keys of version 1. Anything else is refused by name, as API.md refuses unknown fields.
-KEYS = {"format", "version", "game", "name", "players", "first_dealer", "preset", "options", "deals"}
-DEAL_KEYS = {"number", "entry", "voided", "history"}
-WRITE_KEYS = {"kind", "entry", "author", "at", "version"}
+# The keys of version 1. Anything else is refused by name, as API.md refuses unknown fields. A match
+# in confirmation mode adds its table's options, each deal its status (and the reason it was
+# rejected, the seat it came from, a change proposed for it) and the history its table's steps:
+# a file without them is a match whose every deal is confirmed.
+KEYS = {"format", "version", "game", "name", "players", "first_dealer", "preset", "options", "deals",
+        "confirmation", "correction_window"}
+DEAL_KEYS = {"number", "entry", "voided", "history", "status", "reason", "seat", "proposal"}
+WRITE_KEYS = {"kind", "entry", "author", "at", "version", "reason"}
+PROPOSAL_KEYS = {"entry", "seat"}
 # What one file may cost: each write is folded or replays from the deal it changes.
 MAX_WRITES = 1000
+# The steps of confirmation mode in a deal's history: they change what counts (a rejection) or
+# nothing the sheet shows (the others), never an entry.
+TABLE_STEPS = (Revision.CONFIRMED, Revision.REJECTED, Revision.PROPOSED, Revision.PROPOSED_VOID, Revision.APPLIED,
+               Revision.DROPPED)
 
 
 # ---------------------------------------------------------------- export
@@ -50,7 +60,7 @@ def match_document(match: Match, deals: Sequence[Deal] | None = None) -> dict[st
     """The match as ``FORMAT`` version 1: everything needed to recreate it, history included."""
     if deals is None:
         deals = deals_with_history(match)
-    return {
+    document = {
         "format": FORMAT,
         "version": VERSION,
         "game": match.game,
@@ -59,21 +69,38 @@ def match_document(match: Match, deals: Sequence[Deal] | None = None) -> dict[st
         "first_dealer": match.first_dealer,
         "preset": match.preset,
         "options": match.options,
-        "deals": [{
-            "number": deal.number,
-            "entry": deal.entry,
-            "voided": deal.voided,
-            "history": [{
-                "kind": revision.kind,
-                "entry": revision.entry,
-                "author": revision.author.get_username() if revision.author else None,
-                "at": revision.created_at.isoformat(),
-                # The match's version after this write: the order the writes were made in.
-                "version": revision.version,
-            # The writes of entries only: a confirmation's steps are the table's, not the match's.
-            } for revision in deal.revisions.all() if revision.kind in Revision.WRITES],
-        } for deal in deals],
+        "deals": [_deal_document(deal) for deal in deals],
     }
+    if match.confirmation:
+        document |= {"confirmation": True, "correction_window": match.correction_window}
+    return document
+
+
+def _deal_document(deal: Deal) -> dict[str, Any]:
+    document = {
+        "number": deal.number,
+        "entry": deal.entry,
+        "voided": deal.voided,
+        "history": [{
+            "kind": revision.kind,
+            "entry": revision.entry,
+            "author": revision.author.get_username() if revision.author else None,
+            "at": revision.created_at.isoformat(),
+            # The match's version after this write: the order the writes were made in.
+            "version": revision.version,
+            **({"reason": revision.reason} if revision.reason else {}),
+        } for revision in deal.revisions.all()],
+    }
+    # Confirmation mode's marks, only where they say something (a confirmed deal from no seat has none).
+    if deal.status != roles.CONFIRMED:
+        document["status"] = deal.status
+    if deal.reason:
+        document["reason"] = deal.reason
+    if deal.seat is not None:
+        document["seat"] = deal.seat
+    if deal.proposal is not None:
+        document["proposal"] = {"entry": deal.proposal.get("entry"), "seat": deal.proposal.get("seat")}
+    return document
 
 
 def sheet_rows(match: Match) -> list[list[Any]]:
@@ -135,6 +162,7 @@ class _Write:
     number: int
     entry: Any
     where: str  # the document path, for violations: "deals[2].history[1]"
+    reason: str = ""
 
 
 def _shape(document: Any) -> list[Violation]:
@@ -167,12 +195,16 @@ def _shape(document: Any) -> list[Violation]:
     first_dealer = document.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
         problems.append(error("bad_type", _("The first dealer must be one of the players."), "first_dealer"))
+    if (bad := services.table_options_refused(document.get("confirmation", False),
+                                              document.get("correction_window"))) is not None:
+        problems.append(bad)
     deals = document.get("deals")
     if not isinstance(deals, list):
         problems.append(error("bad_type", _("The deals are a list."), "deals"))
         return problems
+    seats = len(document["players"]) if isinstance(document.get("players"), list) else 0
     for index, deal in enumerate(deals):
-        problems += _deal_shape(deal, index)
+        problems += _deal_shape(deal, index, seats, bool(document.get("confirmation", False)))
     return problems
 
 
@@ -181,7 +213,7 @@ def _unknown(found: dict[str, Any], known: set[str], prefix: str) -> list[Violat
             for name in sorted(set(found) - known, key=str)]
 
 
-def _deal_shape(deal: Any, index: int) -> list[Violation]:
+def _deal_shape(deal: Any, index: int, seats: int, confirmation: bool) -> list[Violation]:
     where = f"deals[{index}]"
     if not isinstance(deal, dict):
         return [error("bad_type", _("Each deal is an object."), where)]
@@ -195,6 +227,7 @@ def _deal_shape(deal: Any, index: int) -> list[Violation]:
         problems.append(error("bad_type", _("A deal's entry is an object."), f"{where}.entry"))
     if not isinstance(deal.get("voided", False), bool):
         problems.append(error("bad_type", _("“voided” is true or false."), f"{where}.voided"))
+    problems += _marks_shape(deal, where, seats, confirmation)
     history = deal.get("history", [])
     if not isinstance(history, list):
         return [*problems, error("bad_type", _("A deal's history is a list."), f"{where}.history")]
@@ -206,7 +239,12 @@ def _deal_shape(deal: Any, index: int) -> list[Violation]:
             continue
         problems += _unknown(item, WRITE_KEYS, f"{at}.")
         if item.get("kind") not in kinds:
-            problems.append(error("bad_kind", _("A write is “recorded”, “amended” or “voided”."), f"{at}.kind"))
+            problems.append(error("bad_kind", _("A write is “recorded”, “amended” or “voided” (or a step of "
+                                                "confirmation mode: “%(kinds)s”)."), f"{at}.kind",
+                                  kinds="”, “".join(TABLE_STEPS)))
+        elif item["kind"] in TABLE_STEPS and not confirmation:
+            problems.append(error("no_confirmation", _("A step of confirmation mode in a match without it."),
+                                  f"{at}.kind"))
         elif (position == 0) != (item["kind"] == Revision.RECORDED):
             problems.append(error("bad_kind", _("A deal's history starts with “recorded”, and only once."),
                                   f"{at}.kind"))
@@ -215,7 +253,49 @@ def _deal_shape(deal: Any, index: int) -> list[Violation]:
         version = item.get("version")
         if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
             problems.append(error("bad_type", _("A write's version is a whole number."), f"{at}.version"))
+        problems += _reason_shape(item, f"{at}.reason")
     return problems
+
+
+def _marks_shape(deal: dict[str, Any], where: str, seats: int, confirmation: bool) -> list[Violation]:
+    """A deal's marks of confirmation mode: its status, why it was rejected, its seat, a proposal."""
+    problems = _reason_shape(deal, f"{where}.reason")
+    status = deal.get("status", roles.CONFIRMED)
+    if status not in roles.STATUSES:
+        problems.append(error("bad_status", _("A deal's status is “confirmed”, “pending” or “rejected”."),
+                              f"{where}.status"))
+    elif status != roles.CONFIRMED and not confirmation:
+        problems.append(error("no_confirmation", _("A deal waits for confirmation in a match without it."),
+                              f"{where}.status"))
+    problems += _seat_shape(deal.get("seat"), f"{where}.seat", seats)
+    proposal = deal.get("proposal")
+    if proposal is None:
+        return problems
+    if not isinstance(proposal, dict):
+        return [*problems, error("bad_type", _("A proposal is an object: its entry (null: a void) and its seat."),
+                                 f"{where}.proposal")]
+    problems += _unknown(proposal, PROPOSAL_KEYS, f"{where}.proposal.")
+    if not confirmation or status != roles.CONFIRMED:
+        problems.append(error("no_confirmation", _("Only a confirmed deal of a match in confirmation mode has a "
+                                                   "change proposed."), f"{where}.proposal"))
+    if proposal.get("entry") is not None and not isinstance(proposal["entry"], dict):
+        problems.append(error("bad_type", _("A deal's entry is an object."), f"{where}.proposal.entry"))
+    return problems + _seat_shape(proposal.get("seat"), f"{where}.proposal.seat", seats)
+
+
+def _seat_shape(seat: Any, where: str, seats: int) -> list[Violation]:
+    if seat is None or (not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < seats):
+        return []
+    return [error("bad_seat", _("A seat is one of the players' (0 to %(high)s), or null."), where,
+                  high=max(seats - 1, 0))]
+
+
+def _reason_shape(found: dict[str, Any], where: str) -> list[Violation]:
+    reason = found.get("reason", "")
+    if not isinstance(reason, str):
+        return [error("bad_type", _("A reason is text."), where)]
+    bad = services.text_refused(reason, services.MAX_REASON, where)
+    return [] if bad is None else [bad]
 
 
 def _writes(deals: list[dict[str, Any]]) -> list[_Write]:
@@ -231,7 +311,8 @@ def _writes(deals: list[dict[str, Any]]) -> list[_Write]:
         ]
         for position, item in enumerate(history):
             dated = dated and isinstance(item.get("version"), int)
-            write = _Write(item["kind"], index + 1, item.get("entry"), f"deals[{index}].history[{position}]")
+            write = _Write(item["kind"], index + 1, item.get("entry"), f"deals[{index}].history[{position}]",
+                           item.get("reason", ""))
             timeline.append((item.get("version"), write))
     if dated:
         timeline.sort(key=lambda pair: pair[0])  # stable: ties keep the document's order
@@ -260,6 +341,7 @@ class _Replaying:
         self.folded: list[Sheet | None] = []  # each deal's fold (its row, its warnings); None: voided
         self.state = self.module.initial_state(new.options, self.seats, new.first_dealer)
         self.history: list[Revision] = []
+        self.rejected: set[int] = set()  # confirmation mode: the deals rejected, counted for nothing
 
     def record(self, entry: Any) -> int:
         """Deal appended, folded onto the state after the last deal: its number."""
@@ -278,6 +360,7 @@ class _Replaying:
     def amend(self, number: int, entry: Any) -> None:
         deal = self._find(number)
         deal.entry, deal.voided = services.canonical_entry(self.match, entry, number), False
+        self.rejected.discard(number)  # a rejected deal amended counts again (pending or confirmed)
         self.parsed[number - 1] = self.module.parse_entry(deal.entry, self.seats)
         self._replayed_from(number)
         self._written(deal, Revision.AMENDED)
@@ -287,8 +370,25 @@ class _Replaying:
         if deal.voided:
             raise Rejected([services.already_voided(number)])
         deal.voided = True
+        self.rejected.discard(number)
         self._replayed_from(number)
         self._written(deal, Revision.VOIDED)
+
+    def reject(self, number: int, reason: str) -> None:
+        """Confirmation mode: deal *number* rejected, counted for nothing until it is amended."""
+        deal = self._find(number)
+        if number in self.rejected:
+            raise Rejected([error("bad_kind", _("Deal %(number)s is rejected twice."), None, number=number)])
+        self.rejected.add(number)
+        self._replayed_from(number)
+        self._written(deal, Revision.REJECTED, reason=reason)
+
+    def step(self, kind: str, number: int, entry: Any, reason: str) -> None:
+        """Confirmation mode: a step that changes no entry and nothing counted (a confirmation, a
+        proposal made, applied or dropped), kept in the history with the entry it names."""
+        deal = self._find(number)
+        named = services.canonical_entry(self.match, entry, number) if isinstance(entry, dict) else deal.entry
+        self.history.append(Revision(deal=deal, kind=kind, entry=named, reason=reason))
 
     def _find(self, number: int) -> Deal:
         if not 1 <= number <= len(self.deals):
@@ -301,7 +401,8 @@ class _Replaying:
         state = self.before[number - 1]
         for index in range(number - 1, len(self.deals)):
             self.before[index] = state
-            folded = None if self.deals[index].voided else self._folded(state, index + 1, self.parsed[index])
+            counted = not self.deals[index].voided and index + 1 not in self.rejected
+            folded = self._folded(state, index + 1, self.parsed[index]) if counted else None
             self.folded[index] = folded
             state = state if folded is None else folded.state
         self.state = state
@@ -322,8 +423,8 @@ class _Replaying:
         return neutral_sheet(self.module, sheet, [deal.number for deal in self.deals if deal.voided],
                              last_deal=len(self.deals))
 
-    def _written(self, deal: Deal, kind: str) -> None:
-        self.history.append(Revision(deal=deal, kind=kind, entry=deal.entry))
+    def _written(self, deal: Deal, kind: str, reason: str = "") -> None:
+        self.history.append(Revision(deal=deal, kind=kind, entry=deal.entry, reason=reason))
 
 
 def match_import(*, owner: Any, document: Any) -> Match:
@@ -348,17 +449,39 @@ def match_import(*, owner: Any, document: Any) -> Match:
                                           None, number=write.number)])
             elif write.kind == Revision.AMENDED:
                 replaying.amend(write.number, write.entry)
-            else:
+            elif write.kind == Revision.VOIDED:
                 replaying.void(write.number)
+            elif write.kind == Revision.REJECTED:
+                replaying.reject(write.number, write.reason)
+            else:
+                replaying.step(write.kind, write.number, write.entry, write.reason)
         except Rejected as rejected:
             raise Rejected(_at(write.where, rejected.violations)) from None
         except services.DealNotFound:
             raise Rejected([error("bad_order", _("Deal %(number)s is changed before it is recorded."), write.where,
                                   number=write.number)]) from None
     _check_same(replaying, document["deals"])
+    _marked(replaying, document["deals"])
     sheet = replaying.neutral()
     return services.match_restored(owner=owner, new=new, deals=replaying.deals, history=replaying.history,
-                                   sheet=sheet)
+                                   sheet=sheet, confirmation=document.get("confirmation", False),
+                                   correction_window=document.get("correction_window"))
+
+
+def _marked(replaying: _Replaying, deals: list[dict[str, Any]]) -> None:
+    """Each deal's marks of confirmation mode as the file gives them. The time a deal was confirmed
+    is not in the file: a window of minutes is closed for every imported deal."""
+    for deal, given in zip(replaying.deals, deals, strict=True):
+        deal.status, deal.reason, deal.seat = given.get("status", roles.CONFIRMED), given.get("reason", ""), \
+            given.get("seat")
+        proposal = given.get("proposal")
+        if proposal is not None:
+            entry = proposal.get("entry")
+            try:
+                entry = services.canonical_entry(replaying.match, entry, deal.number) if entry is not None else None
+            except Rejected as rejected:
+                raise Rejected(_at(f"deals[{deal.number - 1}].proposal", rejected.violations)) from None
+            deal.proposal = {"entry": entry, "seat": proposal.get("seat"), "user": None, "member": None}
 
 
 def _check_same(replaying: _Replaying, deals: list[dict[str, Any]]) -> None:
@@ -373,7 +496,9 @@ def _check_same(replaying: _Replaying, deals: list[dict[str, Any]]) -> None:
         except Rejected as rejected:
             problems += _at(f"deals[{index}]", rejected.violations)
             continue
-        if mine is None or mine.entry != expected or mine.voided != bool(deal.get("voided", False)):
+        said_rejected = deal.get("status") == roles.REJECTED
+        if (mine is None or mine.entry != expected or mine.voided != bool(deal.get("voided", False))
+                or (mine.number in replaying.rejected) != said_rejected):
             problems.append(error("history_mismatch", _("Deal %(number)s: its history does not end in the entry "
                                                         "the file gives."), f"deals[{index}]", number=index + 1))
     if problems:

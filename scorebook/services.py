@@ -119,7 +119,7 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
     are the table's (changeable later: ``match_confirmation``). :raises Rejected:"""
     new = match_checked(game=game, players=players, first_dealer=first_dealer, preset=preset, options=options,
                         name=name)
-    if (bad := _table_options_refused(confirmation, correction_window)) is not None:
+    if (bad := table_options_refused(confirmation, correction_window)) is not None:
         raise Rejected([bad])
     module = find_game(game)
     sheet = replay(module, new.options, len(new.players), first_dealer, [])
@@ -133,7 +133,7 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
 MAX_CORRECTION_WINDOW = 24 * 60  # minutes: a day is longer than any evening at the table
 
 
-def _table_options_refused(confirmation: Any, correction_window: Any) -> Violation | None:
+def table_options_refused(confirmation: Any, correction_window: Any) -> Violation | None:
     if not isinstance(confirmation, bool):
         return error("bad_type", _("Confirmation is on (true) or off (false)."), "confirmation")
     if correction_window is not None and (
@@ -160,7 +160,7 @@ def match_checked(*, game: str, players: Sequence[str], first_dealer: int = 0, p
     if resolved is not None:
         problems += module.check_options(resolved, len(players))
     name = unicodedata.normalize("NFC", name.strip())
-    if (bad_name := _text_refused(name, MAX_MATCH_NAME, "name")) is not None:
+    if (bad_name := text_refused(name, MAX_MATCH_NAME, "name")) is not None:
         problems.append(bad_name)
     if problems:
         raise Rejected(problems)
@@ -183,13 +183,17 @@ def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int
 
 
 def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Deal], history: Sequence[Revision],
-                   sheet: dict[str, Any]) -> Match:
+                   sheet: dict[str, Any], confirmation: bool = False, correction_window: int | None = None) -> Match:
     """Store a match whose whole history was checked and replayed already (the import): the match
     with its sheet, its deals and their revisions in one short transaction. *history* holds the
     writes in the order they were made, each naming its deal (``Revision.deal``) among *deals*;
-    the match's version is the number of writes, each revision's the version after it."""
+    the match's version is the number of writes, each revision's the version after it.
+    :raises Rejected: the table's options refused (``match_create``'s check)"""
+    if (bad := table_options_refused(confirmation, correction_window)) is not None:
+        raise Rejected([bad])
     with transaction.atomic():
-        match = _match_stored(owner, new, sheet, version=len(history))
+        match = _match_stored(owner, new, sheet, version=len(history), confirmation=confirmation,
+                              correction_window=correction_window)
         for deal in deals:
             deal.match = match
         Deal.objects.bulk_create(deals)
@@ -214,7 +218,7 @@ def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violati
         if not name or len(name) > MAX_NAME:
             problems.append(error("bad_name", _("A player's name has 1 to %(high)s characters."),
                                   f"players[{index}]", high=MAX_NAME))
-        elif (bad_text := _text_refused(name, MAX_NAME, f"players[{index}]")) is not None:
+        elif (bad_text := text_refused(name, MAX_NAME, f"players[{index}]")) is not None:
             problems.append(bad_text)
     if len({n.casefold() for n in names}) != len(names):
         problems.append(error("duplicate_player", _("Two players have the same name."), "players"))
@@ -224,7 +228,7 @@ def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violati
     return problems
 
 
-def _text_refused(text: str, max_length: int, where: str) -> Violation | None:
+def text_refused(text: str, max_length: int, where: str) -> Violation | None:
     """The referee's one text rule (referee.reading.text_problem) for a text the services keep."""
     problem = text_problem(text, max_length)
     return None if problem is None else text_violation(problem, where, max_length)
@@ -313,7 +317,7 @@ def _same_entry(match: Match, revision: Revision, kind: str, entry: Any) -> bool
 
 
 def _check_client_id(client_id: str | None) -> None:
-    if client_id and (problem := _text_refused(client_id, MAX_CLIENT_ID, "client_id")) is not None:
+    if client_id and (problem := text_refused(client_id, MAX_CLIENT_ID, "client_id")) is not None:
         raise Rejected([problem])
 
 
@@ -712,7 +716,7 @@ def deal_reject(*, match: Match, number: int, reason: str, expected_version: int
     reason = unicodedata.normalize("NFC", (reason or "").strip())
     if not reason:
         raise Rejected([error("reason_needed", _("Say why it is rejected."), "reason")])
-    if (bad := _text_refused(reason, MAX_REASON, "reason")) is not None:
+    if (bad := text_refused(reason, MAX_REASON, "reason")) is not None:
         raise Rejected([bad])
 
     def write(same: SameWrite) -> Written:
@@ -771,7 +775,7 @@ def match_confirmation(*, match: Match, confirmation: bool, correction_window: i
     at its next poll (the version moves: what each may do changed). :raises Rejected: (turning it
     off while a deal or a change waits: they would wait for ever)"""
     _allowed(match, by, roles.MANAGE)
-    if (bad := _table_options_refused(confirmation, correction_window)) is not None:
+    if (bad := table_options_refused(confirmation, correction_window)) is not None:
         raise Rejected([bad])
     with transaction.atomic():
         claimed = _claim(match, None)
@@ -829,7 +833,7 @@ def match_rename(*, match: Match, name: str, by: Any = None) -> Match:
     """Give *match* a new name (empty: none). :raises Rejected:"""
     _allowed(match, by, roles.MANAGE)
     name = unicodedata.normalize("NFC", name.strip())
-    if (bad_name := _text_refused(name, MAX_MATCH_NAME, "name")) is not None:
+    if (bad_name := text_refused(name, MAX_MATCH_NAME, "name")) is not None:
         raise Rejected([bad_name])
     Match.objects.filter(pk=match.pk).update(name=name)
     match.name = name
@@ -855,7 +859,7 @@ def player_rename(*, player: Player, name: str) -> Player:
     if not name or len(name) > MAX_NAME:
         raise Rejected([error("bad_name", _("A player's name has 1 to %(high)s characters."), "name",
                               high=MAX_NAME)])
-    if (bad_text := _text_refused(name, MAX_NAME, "name")) is not None:
+    if (bad_text := text_refused(name, MAX_NAME, "name")) is not None:
         raise Rejected([bad_text])
     # Compared in Python: SQLite's iexact folds the case of ASCII letters only ("аня", "Аня").
     others = Player.objects.filter(owner_id=player.owner_id).exclude(pk=player.pk).values_list("name", flat=True)
@@ -972,7 +976,7 @@ def match_join(*, token: str, user: Any = None, name: str = "") -> Member | None
     if not name:
         raise Rejected([error("bad_name", _("A player's name has 1 to %(high)s characters."), "name",
                               high=MAX_NAME)])
-    if (bad := _text_refused(name, MAX_NAME, "name")) is not None:
+    if (bad := text_refused(name, MAX_NAME, "name")) is not None:
         raise Rejected([bad])
     return Member.objects.create(match=match, guest_key=secrets.token_urlsafe(32), name=name, role=match.invite_role)
 

@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from referee.ledger import Rejected
-from scorebook import caches, selectors, services
+from scorebook import caches, exports, selectors, services
 from scorebook.models import Deal, Match, Member, Revision
 from tests.scorebook.conftest import PLAYERS, play
 
@@ -349,3 +349,83 @@ def test_a_rejected_deal_leaves_the_later_ones_counted(people) -> None:
     sheet = _sheet(people)
     assert sheet["totals"] == [20, -120, 10] and sheet["pending"] == [2]
     assert sheet["settled_totals"] == [0, 0, 0]
+
+
+# ---------------------------------------------------------------- a match file keeps it all
+
+# Deal 3: Вика declares 100 and makes it (+100); Аня's 10 and Борис's 10 stand.
+THIRD = play(2, 100, points=(10, 10, 100))
+# Deal 4, rejected: it counts for nothing.
+FOURTH = play(0, 100, points=(100, 15, 5))
+
+
+def _every_state(people: dict[str, Any]) -> None:
+    """Deal 1 rejected, amended and confirmed, then a change proposed for it after its window; deal 2
+    confirmed; deal 3 pending; deal 4 rejected."""
+    services.deal_record(match=_match(people), entry=FIRST, author=people["player"])
+    services.deal_reject(match=_match(people), number=1, reason="Борис had 7", author=people["guest"])
+    services.deal_replace(match=_match(people), number=1, entry=AMENDED, author=people["player"])
+    services.deal_confirm(match=_match(people), number=1, author=people["scorer"])
+    services.deal_record(match=_match(people), entry=SECOND, author=people["player"])
+    services.deal_confirm(match=_match(people), number=2, author=people["guest"])
+    services.deal_propose(match=_match(people), number=1, entry=FIRST, author=people["player"])
+    services.deal_record(match=_match(people), entry=THIRD, author=people["guest"])
+    services.deal_record(match=_match(people), entry=FOURTH, author=people["scorer"])
+    services.deal_reject(match=_match(people), number=4, reason="no such deal", author=people["player"])
+
+
+def _waiting(match: Match) -> tuple[Any, ...]:
+    sheet = selectors.sheet_waiting(match)
+    return (sheet["totals"], sheet["settled_totals"], sheet["pending"], sheet["rejected"], sheet["proposals"],
+            [(row["number"], row["status"], row["provisional"]) for row in sheet["rows"]])
+
+
+def test_a_match_file_keeps_every_deal_s_status_and_the_table_s_steps(people) -> None:
+    _every_state(people)
+    original = _match(people)
+    # 100 + 20 + 10, 5 - 120 + 10, 10 + 10 + 100; settled: as after deal 2 (deal 3 is pending).
+    expected = ([130, -105, 120], [120, -115, 20], [3], [{"deal": 4, "reason": "no such deal"}],
+                [{"deal": 1, "void": False}], [(1, "confirmed", False), (2, "confirmed", False), (3, "pending", True)])
+    assert _waiting(original) == expected
+    document = exports.match_document(original)
+    assert document["confirmation"] is True and document["correction_window"] is None
+    assert [(d.get("status"), d.get("seat"), d.get("reason")) for d in document["deals"]] == [
+        (None, 1, None), (None, 1, None), ("pending", 2, None), ("rejected", 0, "no such deal")]
+    assert document["deals"][0]["proposal"] == {"entry": services.canonical_entry(original, FIRST, 1), "seat": 1}
+    assert [(h["kind"], h.get("reason")) for h in document["deals"][0]["history"]] == [
+        ("recorded", None), ("rejected", "Борис had 7"), ("amended", None), ("confirmed", None), ("proposed", None)]
+
+    copy_ = exports.match_import(owner=people["stranger"], document=document)
+    assert (copy_.confirmation, copy_.correction_window) == (True, None)
+    assert _waiting(copy_) == expected
+    again = exports.match_document(copy_)
+    for deal in (*document["deals"], *again["deals"]):
+        for item in deal["history"]:
+            del item["at"], item["author"], item["version"]
+    assert again == document
+    # The copy goes on as a match in confirmation mode: its owner corrects deal 3 at once.
+    services.deal_replace(match=copy_, number=3, entry=THIRD, author=people["stranger"])
+    assert selectors.sheet_waiting(Match.objects.get(pk=copy_.pk))["settled_totals"] == [130, -105, 120]
+
+
+@pytest.mark.parametrize(("change", "field", "code"), [
+    pytest.param(lambda d: d.pop("confirmation"), "deals[2].status", "no_confirmation", id="pending-without-mode"),
+    pytest.param(lambda d: d["deals"][2].update(status="waiting"), "deals[2].status", "bad_status", id="bad-status"),
+    pytest.param(lambda d: d["deals"][2].update(seat=3), "deals[2].seat", "bad_seat", id="no-such-seat"),
+    pytest.param(lambda d: d["deals"][2].update(proposal={"entry": None, "seat": 0}), "deals[2].proposal",
+                 "no_confirmation", id="proposal-on-a-pending-deal"),
+    pytest.param(lambda d: d["deals"][3].update(reason=5), "deals[3].reason", "bad_type", id="reason-not-text"),
+    pytest.param(lambda d: d.update(correction_window=0), "correction_window", "bad_correction_window",
+                 id="window-of-0-minutes"),
+    pytest.param(lambda d: d["deals"][3].pop("status"), "deals[3]", "history_mismatch",
+                 id="rejected-in-the-history-not-in-the-deal"),
+])
+def test_a_match_file_with_confirmation_marks_that_do_not_hold_is_refused(people, change, field, code) -> None:
+    _every_state(people)
+    document = exports.match_document(_match(people))
+    change(document)
+    count = Match.objects.count()
+    with pytest.raises(Rejected) as refused:
+        exports.match_import(owner=people["stranger"], document=document)
+    assert (field, code) in [(v.field, v.code) for v in refused.value.violations]
+    assert Match.objects.count() == count
