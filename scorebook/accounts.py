@@ -4,7 +4,8 @@ script signs in with (seen, made and replaced on the account's API token page).
 Signing out everywhere ends every session of the user, whatever the session backend (database,
 cache, signed cookies): it moves the user's epoch on (``SessionEpoch``), and every request of a
 session signed in at an older epoch is signed out by ``SessionEpochMiddleware``. It also deletes
-the user's API token. The epoch comes with the user, in the same query (``EpochBackend``).
+the user's API token. The epoch comes with the user, in the same query (``EpochBackend``), or
+from the cache with him (scorebook/signed_in.py).
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model, logout
+from django.contrib.auth import logout
 from django.contrib.auth.backends import ModelBackend
-from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from scorebook import signed_in
 from scorebook.models import SessionEpoch
 
 BACKEND = "scorebook.accounts.EpochBackend"
@@ -31,11 +32,8 @@ class EpochBackend(ModelBackend):
     """Django's user-and-password backend, whose session user comes with its epoch joined."""
 
     def get_user(self, user_id: Any) -> Any:
-        try:
-            user = get_user_model()._default_manager.select_related("session_epoch").get(pk=user_id)
-        except ObjectDoesNotExist:
-            return None
-        return user if self.user_can_authenticate(user) else None
+        user = signed_in.user(user_id)
+        return user if user is not None and self.user_can_authenticate(user) else None
 
 
 def epoch_of(user: Any) -> int:
@@ -64,6 +62,7 @@ def sign_out_everywhere(*, user: Any) -> None:
     _row, created = SessionEpoch.objects.get_or_create(user=user, defaults={"epoch": 1})
     if not created:
         SessionEpoch.objects.filter(user=user).update(epoch=F("epoch") + 1)
+    signed_in.user_changed(user.pk)  # his epoch moved: the cached one goes
     Token.objects.filter(user=user).delete()
 
 

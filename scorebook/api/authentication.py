@@ -18,6 +18,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from scorebook import accounts
+from scorebook import signed_in as accounts_cache  # not to be confused with signed_in() below
 from scorebook.models import Member
 
 
@@ -25,10 +26,14 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     """DRF's token, refused once older than SCOREBOOK_TOKEN_TTL: 401, ``WWW-Authenticate: Token``."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        user, token = super().authenticate_credentials(key)
+        # The token and its user from the cache when it is shared (scorebook/signed_in.py).
+        # A refused one goes through DRF's own check: the same answer in DRF's words (one query).
+        token = accounts_cache.token(key)
+        if token is None or not token.user.is_active:
+            token = super().authenticate_credentials(key)[1]
         if accounts.token_expired(token):
             raise AuthenticationFailed(_("This token has expired: make a new one on your API token page."))
-        return user, token
+        return token.user, token
 
 
 class GuestAuthentication(BaseAuthentication):

@@ -1,7 +1,11 @@
 """API tokens expire and can be replaced or deleted from the account's API token page; an API
 request without credentials answers 401 naming the Token scheme; "sign out everywhere" ends every
 session of the user and deletes its token, while signing out of one browser keeps the token (a
-phone's app signs in with it, not with the browser's session)."""
+phone's app signs in with it, not with the browser's session).
+
+Every test runs twice: with the user, his epoch and the token read from the database, and from the
+cache (scorebook/signed_in.py, as with CACHE_URL): each answer must be the same, at once.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,12 @@ from rest_framework.test import APIClient
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "correct-horse-battery-staple"
+
+
+@pytest.fixture(autouse=True, params=[False, True], ids=["database", "cache"])
+def accounts_cached(request, settings) -> bool:
+    settings.SCOREBOOK_CACHE_ACCOUNTS = request.param
+    return request.param
 
 
 @pytest.fixture
@@ -41,11 +51,14 @@ def test_a_wrong_token_is_401_with_www_authenticate() -> None:
     assert answer["WWW-Authenticate"] == "Token"
 
 
-def test_a_token_works_until_it_expires(player, settings) -> None:
+def test_a_token_works_until_it_expires(player, settings, monkeypatch) -> None:
     token = Token.objects.create(user=player)
     assert phone_with(token).get("/api/matches/").status_code == 200
-    # 30 days and a minute later (SCOREBOOK_TOKEN_TTL is 30 days):
-    Token.objects.filter(pk=token.pk).update(created=timezone.now() - settings.SCOREBOOK_TOKEN_TTL - timedelta(minutes=1))
+    assert phone_with(token).get("/api/matches/").status_code == 200  # the cache's token, when cached
+    # 30 days and a minute later (SCOREBOOK_TOKEN_TTL is 30 days): the clock moves, not the row,
+    # as a token ages (the cache holds its "created" and checks its age on every request).
+    later = token.created + settings.SCOREBOOK_TOKEN_TTL + timedelta(minutes=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
     answer = phone_with(token).get("/api/matches/", HTTP_ACCEPT_LANGUAGE="en")
     assert answer.status_code == 401
     assert answer["WWW-Authenticate"] == "Token"
@@ -121,3 +134,38 @@ def test_signing_out_everywhere_twice_moves_the_epoch_each_time(player) -> None:
 
 def test_sign_out_everywhere_takes_a_post(signed_in: Client) -> None:
     assert signed_in.get("/accounts/sign-out-everywhere/").status_code == 405
+
+
+def test_a_new_password_ends_every_session(player) -> None:
+    # As the admin's or manage.py changepassword's: every session signed in with the old one ends.
+    laptop, phone = Client(), Client()
+    for browser in (laptop, phone):
+        browser.post("/accounts/login/", {"username": "anya", "password": PASSWORD})
+        assert browser.get("/matches/new/").status_code == 200  # the user is in the cache now
+    player.set_password("another-horse-battery-staple")
+    player.save()
+    for browser in (laptop, phone):
+        assert browser.get("/matches/new/").status_code == 302  # to the sign-in page
+
+
+def test_a_deactivated_user_is_signed_out_and_his_token_refused_at_once(player) -> None:
+    browser = Client()
+    browser.post("/accounts/login/", {"username": "anya", "password": PASSWORD})
+    token = Token.objects.create(user=player)
+    assert browser.get("/matches/new/").status_code == 200
+    assert phone_with(token).get("/api/matches/").status_code == 200
+    player.is_active = False
+    player.save()
+    assert browser.get("/matches/new/").status_code == 302
+    assert phone_with(token).get("/api/matches/").status_code == 401
+
+
+def test_a_deleted_user_is_signed_out_and_his_token_refused_at_once(player) -> None:
+    browser = Client()
+    browser.post("/accounts/login/", {"username": "anya", "password": PASSWORD})
+    token = Token.objects.create(user=player)
+    assert browser.get("/matches/new/").status_code == 200
+    assert phone_with(token).get("/api/matches/").status_code == 200
+    player.delete()
+    assert browser.get("/matches/new/").status_code == 302
+    assert phone_with(token).get("/api/matches/").status_code == 401

@@ -1,0 +1,134 @@
+"""Who is signed in, from the cache: the session's user with his epoch, and the user an API token
+stands for, so that a signed-in poll costs no query on a warm cache.
+
+Only when the cache is shared (``SCOREBOOK_CACHE_ACCOUNTS``, on with CACHE_URL): a process's own
+memory would still know a user, an epoch or a token that another process changed or deleted.
+
+Invalidated by the writes only, as scorebook/caches.py is: a write (a user saved — a password
+changed, a sign-in's ``last_login`` —, deleted, signed out everywhere; a token made or deleted)
+deletes the entry at once, then, once its transaction committed, sets it anew from the database
+(a deleted one to ``GONE``). A reader that finds no entry reads the database and only *adds* one
+(``cache.add``): a read that saw the row before the write committed can never overwrite what the
+write set after it. A token's expiry is its age: checked on every request against the entry's
+``created``, so an expired token stops at once too.
+
+Signals, not the callers: the admin, ``createsuperuser`` and the cascades write users and tokens
+too. A ``QuerySet.update()`` sends none: the code that updates a user's or a token's row that way
+calls ``user_changed`` / ``token_changed`` itself (``accounts.sign_out_everywhere`` does).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+from rest_framework.authtoken.models import Token
+
+# An entry's life: writes set and delete the entries, so this only bounds what the cache keeps.
+TTL = 60 * 60
+# In every key: a deploy that changes what an entry holds bumps it (as caches.SHAPE).
+SHAPE = 1
+# What a deleted user's or token's entry holds, so that a late refill cannot bring it back.
+GONE = "gone"
+
+
+def enabled() -> bool:
+    return bool(getattr(settings, "SCOREBOOK_CACHE_ACCOUNTS", False))
+
+
+def _user_key(pk: Any) -> str:
+    return f"user:{SHAPE}:{pk}"
+
+
+def _token_key(key: str) -> str:
+    # The key's digest, not the key: the cache's key names are no secret (monitoring, logs).
+    return f"token:{SHAPE}:{hashlib.sha256(key.encode()).hexdigest()}"
+
+
+def _read_user(pk: Any) -> Any:
+    """The user *pk* with his epoch joined (None: no such user)."""
+    return get_user_model()._default_manager.select_related("session_epoch").filter(pk=pk).first()
+
+
+# ---------------------------------------------------------------- the reads
+
+
+def user(pk: Any) -> Any:
+    """User *pk* with his epoch (``user.session_epoch``), from the cache when it is shared (None:
+    no such user)."""
+    if not enabled():
+        return _read_user(pk)
+    found = cache.get(_user_key(pk))
+    if found == GONE:
+        return None
+    if found is not None:
+        return found
+    found = _read_user(pk)
+    cache.add(_user_key(pk), found if found is not None else GONE, TTL)
+    return found
+
+
+def token(key: str) -> Token | None:
+    """The token *key* with its user (None: no such token, or its user is gone). From the cache when
+    it is shared: then a Token not read from the database, holding what a token check needs."""
+    if not enabled():
+        return Token.objects.select_related("user").filter(key=key).first()
+    found = cache.get(_token_key(key))
+    if found is None:
+        row = Token.objects.filter(key=key).values_list("user_id", "created").first()
+        found = row if row is not None else GONE
+        cache.add(_token_key(key), found, TTL)
+    if found == GONE:
+        return None
+    user_id, created = found
+    owner = user(user_id)
+    if owner is None:
+        return None
+    return Token(key=key, user=owner, created=created)
+
+
+# ---------------------------------------------------------------- the writes
+
+
+def user_changed(pk: Any) -> None:
+    """User *pk* was written (his row, his epoch) or deleted, in the caller's transaction."""
+    if not enabled():
+        return
+    cache.delete(_user_key(pk))
+
+    def refill() -> None:
+        found = _read_user(pk)
+        cache.set(_user_key(pk), found if found is not None else GONE, TTL)
+
+    transaction.on_commit(refill)
+
+
+def token_changed(key: str) -> None:
+    """The token *key* was made or deleted, in the caller's transaction."""
+    if not enabled():
+        return
+    cache.delete(_token_key(key))
+
+    def refill() -> None:
+        row = Token.objects.filter(key=key).values_list("user_id", "created").first()
+        cache.set(_token_key(key), row if row is not None else GONE, TTL)
+
+    transaction.on_commit(refill)
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)
+@receiver(post_delete, sender=settings.AUTH_USER_MODEL)
+def _user_written(sender: Any, instance: Any, **kwargs: Any) -> None:
+    user_changed(instance.pk)
+
+
+@receiver(post_save, sender=Token)
+@receiver(post_delete, sender=Token)
+def _token_written(sender: Any, instance: Token, **kwargs: Any) -> None:
+    token_changed(instance.key)
