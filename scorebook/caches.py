@@ -1,6 +1,6 @@
 """What the cache keeps of each match, so that the reads every phone at the table makes every few
-seconds cost no query on the match: who may see it and its version (``Seen``), and its sheet
-rendered once per version, rules and language.
+seconds cost no query on the match: who may see it and its version (``Seen``), who joined it
+(``members``, only from a shared cache), and its sheet rendered once per version, rules and language.
 
 Only the write path changes an entry: every write of ``scorebook.services`` (a share link made or
 revoked too) calls ``match_changed`` inside its transaction, holding the match's row lock (the
@@ -27,10 +27,13 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.utils.translation import get_language
 
 from referee.games import find_game
-from scorebook.models import Match
+from scorebook.models import Match, Member
 from scorebook.sheets import rules_stamp
 
 # A rendered sheet is never stale (its key names its version): it only has to go some time.
@@ -109,6 +112,51 @@ def seen_by_token(token: str) -> Seen | None:
     found = Seen(*row)
     _store(found, refill=True)
     return found
+
+
+# ---------------------------------------------------------------- who joined
+
+
+# Joining, leaving and a new role or seat never move the match's version: the members have an entry
+# of their own, deleted by every write at once and set anew once it committed (as a user's is,
+# scorebook/signed_in.py: a refill that read before the write can only *add*, never overwrite it).
+# From a shared cache only: in a process's own memory a removed member would keep his place in the
+# other processes.
+_MEMBER_FIELDS = ("id", "user_id", "guest_key", "name", "role", "seat", "joined_at")
+
+
+def _members_key(pk: int) -> str:
+    return f"members:{SHAPE}:{pk}"
+
+
+def _read_members(pk: int) -> tuple[dict[str, Any], ...]:
+    return tuple(Member.objects.filter(match_id=pk).order_by("joined_at", "id").values(*_MEMBER_FIELDS))
+
+
+def members(pk: int) -> list[Member] | None:
+    """Who joined match *pk* (memberships not read from the database), or None when the cache is
+    not shared (the caller reads the database)."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return None
+    found = cache.get(_members_key(pk))
+    if found is None:
+        found = _read_members(pk)
+        cache.add(_members_key(pk), found, SHEET_TTL)
+    return [Member(match_id=pk, **row) for row in found]
+
+
+def members_changed(pk: int) -> None:
+    """Someone joined match *pk*, left it, or has another role or seat (in the caller's transaction)."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return
+    cache.delete(_members_key(pk))
+    transaction.on_commit(lambda: cache.set(_members_key(pk), _read_members(pk), SHEET_TTL))
+
+
+@receiver(post_save, sender=Member)
+@receiver(post_delete, sender=Member)
+def _member_written(sender: Any, instance: Member, **kwargs: Any) -> None:
+    members_changed(instance.match_id)
 
 
 # ---------------------------------------------------------------- the sheets, rendered

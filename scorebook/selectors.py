@@ -50,12 +50,19 @@ def role_of(match: Match, person: Any) -> str | None:
         return None
     if match.owner_id == person.pk:
         return roles.OWNER
+    joined = caches.members(match.pk)
+    if joined is not None:
+        return next((m.role for m in joined if m.user_id == person.pk), None)
     return Member.objects.filter(match=match, user=person).values_list("role", flat=True).first()
 
 
 def _still_member(member: Member) -> bool:
     # A membership object read earlier (the guest's): removed or changed since, the table decides.
-    current = Member.objects.filter(pk=member.pk).values_list("role", flat=True).first()
+    joined = caches.members(member.match_id)
+    if joined is not None:
+        current = next((m.role for m in joined if m.pk == member.pk), None)
+    else:
+        current = Member.objects.filter(pk=member.pk).values_list("role", flat=True).first()
     if current is not None:
         member.role = current
     return current is not None
@@ -76,6 +83,9 @@ def guest_of(pk: int, key: str | None) -> Member | None:
     """The guest whose browser holds *key* at match *pk* (None: no such guest, or removed)."""
     if not key:
         return None
+    joined = caches.members(pk)
+    if joined is not None:
+        return next((m for m in joined if m.guest_key == key and m.user_id is None), None)
     return Member.objects.filter(match_id=pk, guest_key=key, user__isnull=True).first()
 
 
@@ -130,12 +140,26 @@ def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
 
 def my_version(user: Any, pk: int) -> int:
     """The version of one of the caller's matches for a poll: the cache's, with no query on the match,
-    when the caller owns it; else as ``version_of`` reads it. :raises Http404: (as ``match_of``)"""
+    when the caller owns it or (a shared cache) joined it; else as ``version_of`` reads it.
+    :raises Http404: (as ``match_of``)"""
     seen = caches.seen(pk)
-    # Only a user can be the owner (a guest's membership has ids of its own).
-    if seen is not None and not isinstance(user, Member) and seen.owner == getattr(user, "pk", None):
+    if seen is not None and _may_read(seen, user):
         return seen.version
     return version_of(matches_of(user), pk)
+
+
+def _may_read(seen: caches.Seen, person: Any) -> bool:
+    """Whether the cache alone says *person* may read the match (False: ask the database)."""
+    if isinstance(person, Member):  # a guest, as ``guest_of`` found him (from the same entry)
+        joined = caches.members(seen.pk)
+        return joined is not None and any(m.pk == person.pk for m in joined)
+    user_pk = getattr(person, "pk", None)
+    if user_pk is None or not getattr(person, "is_authenticated", False):
+        return False
+    if seen.owner == user_pk:
+        return True
+    joined = caches.members(seen.pk)
+    return joined is not None and any(m.user_id == user_pk for m in joined)
 
 
 def watched_version(token: str) -> int:

@@ -990,6 +990,7 @@ def seat_claim(*, match: Match, by: Any, seat: int | None) -> Member:  # by: a u
     try:
         with transaction.atomic():
             Member.objects.filter(pk=member.pk).update(seat=seat)
+            caches.members_changed(match.pk)
     except IntegrityError:
         raise Rejected([error("seat_taken", _("Someone else already sits at this seat."), "seat")]) from None
     member.seat = seat
@@ -1014,6 +1015,7 @@ def member_role(*, match: Match, member: int, role: str, by: Any = None) -> Memb
     if not roles.may(role, roles.SEAT):
         found.seat = None
     Member.objects.filter(pk=found.pk).update(role=role, seat=found.seat)
+    caches.members_changed(match.pk)
     return found
 
 
@@ -1032,4 +1034,5 @@ def guests_attach(*, user: Any, keys: Sequence[str]) -> list[int]:
             guest.delete()
         else:
             Member.objects.filter(pk=guest.pk).update(user=user, guest_key=None)
+            caches.members_changed(guest.match_id)
     return sorted(guest.match_id for guest in guests)

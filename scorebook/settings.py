@@ -157,9 +157,10 @@ else:
 # How long a match's version and access stay in the cache. Writes set them, so a shared cache may
 # keep them long; a process's own memory keeps them seconds, in case other processes write.
 SCOREBOOK_LIVE_TTL = 60 * 60 if CACHE_URL else 5
-# The signed-in user, his epoch and API tokens from the cache (scorebook/signed_in.py): only from a
-# shared one, where a sign-out everywhere or a deleted token is seen by every process at once.
-SCOREBOOK_CACHE_ACCOUNTS = bool(CACHE_URL)
+# Whether every process shares the cache: then the signed-in user, his epoch, API tokens
+# (scorebook/signed_in.py) and who joined a match (scorebook/caches.py) come from it. Not from a
+# process's own memory: there a sign-out everywhere or a removed member would go unseen by the others.
+SCOREBOOK_SHARED_CACHE = bool(CACHE_URL)
 
 # A larger body answers 413 in the API (scorebook/api/errors.py); the import page refuses a larger file.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(float(os.environ.get("SCOREBOOK_MAX_BODY_MB") or 2.5) * 1024 * 1024)

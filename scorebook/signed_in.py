@@ -1,7 +1,7 @@
 """Who is signed in, from the cache: the session's user with his epoch, and the user an API token
 stands for, so that a signed-in poll costs no query on a warm cache.
 
-Only when the cache is shared (``SCOREBOOK_CACHE_ACCOUNTS``, on with CACHE_URL): a process's own
+Only when the cache is shared (``SCOREBOOK_SHARED_CACHE``, on with CACHE_URL): a process's own
 memory would still know a user, an epoch or a token that another process changed or deleted.
 
 Invalidated by the writes only, as scorebook/caches.py is: a write (a user saved — a password
@@ -39,7 +39,7 @@ GONE = "gone"
 
 
 def enabled() -> bool:
-    return bool(getattr(settings, "SCOREBOOK_CACHE_ACCOUNTS", False))
+    return bool(getattr(settings, "SCOREBOOK_SHARED_CACHE", False))
 
 
 def _user_key(pk: Any) -> str:

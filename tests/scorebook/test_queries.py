@@ -1,13 +1,14 @@
 """Query counts are pinned, never timings: reading a match costs the same for 5 deals as for 300.
 
-Signed in with a session, a read makes three queries: the session, the user, the match (its
-sheet is the cached replay, so the deals are not read), and one more for the cached sheet's rows
-when the sheet is not rendered for this version yet. With a token: the token joined to its user,
-then the match (and the rows). The session comes from the cache when CACHE_URL is set (no query then).
+As in production with CACHE_URL (a shared cache): the session, the signed-in user with his epoch,
+the API token and who joined a match come from the cache (scorebook/signed_in.py, caches.py), so
+the hot paths on a warm cache make no query at all: the poll answers 204 and the scoresheet is
+served as rendered for its version, for the owner, a member, a guest and the share link alike.
+The first read of a user (or a token) fills the cache with one query. Without a shared cache the
+session and the user are read from the database on every request (the last tests). Rendering a
+sheet for a new version reads the match and its cached sheet's rows (ROWS).
 
-The hot paths read the cache (scorebook/caches.py): the poll answers 204 and the scoresheet is
-served with no query on the match at all once the cache is warm; the match page reads the match
-alone, its sheet's HTML rendered once per version.
+The match page reads the match alone, its sheet's HTML rendered once per version.
 """
 
 from __future__ import annotations
@@ -17,22 +18,28 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from referee.games import thousand
 from scorebook import selectors, services
-from scorebook.models import Deal, Match
-from tests.scorebook.conftest import PLAYERS, SESSION_QUERIES, play
+from scorebook.models import Deal, Match, Member
+from tests.scorebook.conftest import PLAYERS, play
 
 pytestmark = pytest.mark.django_db
 
-SESSION_READ = SESSION_QUERIES + 2  # session, user, match
+USER = 1  # a signed-in user's first request reads him (with his epoch) into the cache
+TOKEN = 2  # a token's first request reads it, then its user, into the cache
 ROWS = 1  # the cached sheet's rows, read when the sheet is rendered for a new version
-TOKEN_READ = 2  # token with its user, match
-SESSION_WARM = SESSION_QUERIES + 1  # session, user: the match is the cache's
-TOKEN_WARM = 1  # token with its user
+
+
+@pytest.fixture(autouse=True)
+def shared_cache(settings) -> None:
+    """As with CACHE_URL set: sessions in the cache (the database behind), users and members too."""
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    settings.SCOREBOOK_SHARED_CACHE = True
 
 
 def cycle(number: int) -> dict[str, Any]:
@@ -63,11 +70,10 @@ def no_match_read(captured: CaptureQueriesContext) -> bool:
 def test_the_scoresheet_costs_the_same_queries_for_any_length(signed_in, owner, deals: int,
                                                               django_assert_num_queries) -> None:
     match = match_with(owner, deals)
-    with django_assert_num_queries(SESSION_READ + ROWS):
+    with django_assert_num_queries(USER + 1 + ROWS):  # the user, the match and its rows (not rendered yet)
         first = signed_in.get(f"/api/matches/{match.pk}/scoresheet/")
-    with django_assert_num_queries(SESSION_WARM), CaptureQueriesContext(connection) as captured:
+    with django_assert_num_queries(0):
         answer = signed_in.get(f"/api/matches/{match.pk}/scoresheet/")
-    assert no_match_read(captured)
     assert answer.status_code == 200
     sheet = answer.json()
     assert sheet == first.json()
@@ -81,35 +87,67 @@ def test_the_scoresheet_costs_the_same_queries_for_any_length(signed_in, owner, 
 def test_the_match_detail_costs_the_same_queries_for_any_length(signed_in, owner, deals: int,
                                                                 django_assert_num_queries) -> None:
     match = match_with(owner, deals)
-    with django_assert_num_queries(SESSION_READ + ROWS):
+    with django_assert_num_queries(USER + 1 + ROWS):
         answer = signed_in.get(f"/api/matches/{match.pk}/")
     assert answer.status_code == 200
     assert answer.json()["version"] == 1
 
 
 @pytest.mark.parametrize("deals", [5, 300])
-def test_a_token_read_costs_two_queries(owner, deals: int, django_assert_num_queries) -> None:
+def test_a_token_read_makes_no_query_on_a_warm_cache(owner, deals: int, django_assert_num_queries) -> None:
     match = match_with(owner, deals)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
-    with django_assert_num_queries(TOKEN_READ + ROWS):
+    with django_assert_num_queries(TOKEN + 1 + ROWS):  # the token, its user, the match and its rows
         assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
-    with django_assert_num_queries(TOKEN_WARM):
+    with django_assert_num_queries(0):
         assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
-    with django_assert_num_queries(TOKEN_READ + ROWS):
+    with django_assert_num_queries(1 + ROWS):  # the match's detail reads the match
         assert phone.get(f"/api/matches/{match.pk}/").status_code == 200
 
 
+def member_of(match: Match, user: Any) -> Client:
+    """*user*'s browser, signed in, at *match* as a player (his user read into the cache)."""
+    Member.objects.create(match=match, user=user, name=user.username, role="player")
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    browser.force_login(user)
+    assert browser.get(f"/matches/{match.pk}/sheet/?since={match.version}").status_code == 204
+    return browser
+
+
+def guest_at(match: Match) -> Client:
+    """A guest's browser at *match*: joined through the invite with a name, his key in his session."""
+    match = services.invite_renew(match=match, role="player")
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    assert browser.post(f"/join/{match.invite_token}/", {"name": "Гість"}).status_code == 302
+    assert Member.objects.filter(match=match, user__isnull=True).count() == 1
+    return browser
+
+
 @pytest.mark.parametrize("deals", [5, 300])
-def test_the_poll_on_a_warm_cache_makes_no_query_on_the_match(signed_in, owner, deals: int,
-                                                              django_assert_num_queries) -> None:
+@pytest.mark.parametrize("who", ["owner", "member", "guest"])
+def test_the_poll_on_a_warm_cache_makes_no_query(signed_in, owner, stranger, deals: int, who: str,
+                                                 django_assert_num_queries) -> None:
     match = match_with(owner, deals)
-    with django_assert_num_queries(SESSION_WARM), CaptureQueriesContext(connection) as captured:
-        answer = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version}")
-    assert answer.status_code == 204 and no_match_read(captured)
-    with django_assert_num_queries(SESSION_WARM), CaptureQueriesContext(connection) as captured:
-        answer = signed_in.get(f"/matches/{match.pk}/display/panel/?since={match.version}")
-    assert answer.status_code == 204 and no_match_read(captured)
+    browser = {"owner": lambda: signed_in, "member": lambda: member_of(match, stranger),
+               "guest": lambda: guest_at(match)}[who]()
+    browser.get(f"/matches/{match.pk}/sheet/?since={match.version}")  # the user into the cache
+    for path in (f"/matches/{match.pk}/sheet/", f"/matches/{match.pk}/display/panel/"):
+        with django_assert_num_queries(0):
+            answer = browser.get(f"{path}?since={match.version}")
+        assert answer.status_code == 204
+
+
+def test_a_removed_member_or_guest_no_longer_polls_from_the_cache(owner, stranger) -> None:
+    match = match_with(owner, 5)
+    member, guest = member_of(match, stranger), guest_at(match)
+    poll = f"/matches/{match.pk}/sheet/?since={match.version}"
+    assert member.get(poll).status_code == guest.get(poll).status_code == 204  # the cache is warm
+    for gone in Member.objects.filter(match=match):
+        services.member_remove(match=match, member=gone.pk, by=owner)
+    assert member.get(poll).status_code == 404
+    assert guest.get(poll).status_code == 302  # no guest here now: to the sign-in page
+    assert guest.get(poll, HTTP_HX_REQUEST="true").status_code == 404  # htmx's poll: left as it is
 
 
 @pytest.mark.parametrize("deals", [5, 300])
@@ -131,9 +169,9 @@ def test_the_match_page_reads_the_match_alone(signed_in, owner, deals: int, djan
     # No deal is voided: the deals are not read (the sheet is the cached replay; its HTML, the cache's).
     # One query more for the owner's panel of the table: who joined.
     match = match_with(owner, deals)
-    with django_assert_num_queries(SESSION_READ + 1 + ROWS):
+    with django_assert_num_queries(USER + 2 + ROWS):
         first = signed_in.get(f"/matches/{match.pk}/")
-    with django_assert_num_queries(SESSION_READ + 1 + ROWS):
+    with django_assert_num_queries(2 + ROWS):
         again = signed_in.get(f"/matches/{match.pk}/")
     assert first.status_code == again.status_code == 200
     assert again.content.decode().count('class="sheet-row') == deals
@@ -143,16 +181,30 @@ def test_a_stale_cache_is_replayed_with_one_more_query(signed_in, owner, django_
     # A sheet cached by other rules: the read replays, reading the deals once (one query more).
     match = match_with(owner, 300)
     Match.objects.filter(pk=match.pk).update(sheet={**match.sheet, "engine": "other-rules"})
-    with django_assert_num_queries(SESSION_READ + 1):
+    with django_assert_num_queries(USER + 2):
         answer = signed_in.get(f"/api/matches/{match.pk}/scoresheet/")
     assert answer.json()["totals"] == [0, 0, 0]
 
 
 def test_a_poll_that_finds_a_change_reads_the_match_alone(signed_in, owner, django_assert_num_queries) -> None:
     match = match_with(owner, 40)
-    with django_assert_num_queries(SESSION_READ + ROWS):
+    signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version}")  # the user into the cache
+    with django_assert_num_queries(1 + ROWS):
         answer = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version - 1}")
     assert answer.status_code == 200
+
+
+def test_without_a_shared_cache_a_poll_reads_the_session_and_the_user_alone(
+        settings, owner, django_assert_num_queries) -> None:
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    settings.SCOREBOOK_SHARED_CACHE = False
+    match = match_with(owner, 5)
+    browser = Client()
+    browser.force_login(owner)
+    for _ in range(2):
+        with django_assert_num_queries(2), CaptureQueriesContext(connection) as captured:
+            assert browser.get(f"/matches/{match.pk}/sheet/?since={match.version}").status_code == 204
+        assert no_match_read(captured)
 
 
 # An append: the match locked, with its cached sheet (small: the rows are apart) and the last
@@ -185,9 +237,9 @@ def test_the_list_of_matches_reads_no_sheet_rows(owner, matches: int, django_ass
         match_with(owner, 4)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
-    # The token with its user, the paginator's count, the page of matches: their totals are the
+    # The token, its user (their first request), the paginator's count, the page of matches: their totals are the
     # cached sheets' own, their rows are not read.
-    with django_assert_num_queries(TOKEN_WARM + 2) as captured:
+    with django_assert_num_queries(TOKEN + 2) as captured:
         answer = phone.get("/api/matches/")
     assert not any("scorebook_sheetrow" in query["sql"] for query in captured.captured_queries)
     # 4 deals: 3 come back to 0, then deal 4 (declarer 0) [−100, 50, 50].
@@ -195,9 +247,9 @@ def test_the_list_of_matches_reads_no_sheet_rows(owner, matches: int, django_ass
 
 
 # A deal posted through the API, the sheet of the version before kept by the cache (a phone at the
-# table read it): the token with its user, the match (SELECT), then the append (APPEND). The
-# answer's scoresheet is that sheet with the new row: neither the deals nor the rows are read.
-API_POST = TOKEN_WARM + 1 + APPEND
+# table read it, and its token): the match (SELECT), then the append (APPEND). The answer's
+# scoresheet is that sheet with the new row: neither the deals nor the rows are read.
+API_POST = 1 + APPEND
 
 
 @pytest.mark.parametrize("deals", [5, 300])
@@ -220,10 +272,10 @@ def test_a_deal_posted_costs_the_same_queries_for_any_length(owner, deals: int, 
 
 def test_a_deal_posted_from_the_page_without_javascript_is_redirected_at_once(
         signed_in, owner, django_assert_num_queries) -> None:
-    # The session, the user, the match (the owner's: no role to read), the append (APPEND), and
-    # nothing more: the page it redirects to is built by the GET that follows, not here too.
+    # The user (his first request), the match (the owner's: no role to read), the append (APPEND),
+    # and nothing more: the page it redirects to is built by the GET that follows, not here too.
     match = match_with(owner, 40)
-    with django_assert_num_queries(SESSION_READ + APPEND) as captured:
+    with django_assert_num_queries(USER + 1 + APPEND) as captured:
         answer = signed_in.post(f"/matches/{match.pk}/deals/", {
             "expected_version": match.version, "type": "play", "declarer": "0", "bid": "100", "contract": "100",
             "points_0": "20", "points_1": "50", "points_2": "50"})

@@ -24,7 +24,7 @@ PASSWORD = "correct-horse-battery-staple"
 
 @pytest.fixture(autouse=True, params=[False, True], ids=["database", "cache"])
 def accounts_cached(request, settings) -> bool:
-    settings.SCOREBOOK_CACHE_ACCOUNTS = request.param
+    settings.SCOREBOOK_SHARED_CACHE = request.param
     return request.param
 
 
