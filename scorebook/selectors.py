@@ -143,12 +143,12 @@ def my_version(user: Any, pk: int) -> int:
     when the caller owns it or (a shared cache) joined it; else as ``version_of`` reads it.
     :raises Http404: (as ``match_of``)"""
     seen = caches.seen(pk)
-    if seen is not None and _may_read(seen, user):
+    if seen is not None and may_read_cached(seen, user):
         return seen.version
     return version_of(matches_of(user), pk)
 
 
-def _may_read(seen: caches.Seen, person: Any) -> bool:
+def may_read_cached(seen: caches.Seen, person: Any) -> bool:
     """Whether the cache alone says *person* may read the match (False: ask the database)."""
     if isinstance(person, Member):  # a guest, as ``guest_of`` found him (from the same entry)
         joined = caches.members(seen.pk)

@@ -16,7 +16,6 @@ from referee.games import GAMES
 from referee.reading import option_fields
 from scorebook import caches, selectors, services
 from scorebook.api import answers
-from scorebook.api.authentication import signed_in
 from scorebook.api.common import (
     NOT_FOUND,
     MatchScoped,
@@ -102,9 +101,9 @@ class MatchDetail(MatchScoped):
 class Scoresheet(MatchScoped):
     @extend_schema(responses=refusals({200: answers.Scoresheet, 404: NOT_FOUND}), summary="The scoresheet: the replay")
     def get(self, request: Request, pk: int) -> Response:
-        # Rendered once per version and language; the owner's phones read it with no query on the match.
+        # Rendered once per version and language; the phones at the table read it with no query on the match.
         seen = caches.seen(pk)
-        if seen is not None and signed_in(request) and seen.owner == request.user.pk:
+        if seen is not None and selectors.may_read_cached(seen, request.user):
             found = caches.sheet_of("json", seen)
             if found is not None:
                 return Response(found)

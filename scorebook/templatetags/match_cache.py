@@ -4,6 +4,12 @@ from the cache.
 
 The context's ``match`` names the version. Nothing is kept while the sheet stops at a deal the
 rules refuse now: its "void" button carries the reader's own CSRF token.
+
+``{% cached_form %}…{% endcached_form %}``: the entry form, the same for everyone of one role at one
+version, but for two things of the reader's own, which are never kept: his CSRF token and the form's
+``client_id``. The form is rendered with marks in their place, kept per role, and the marks are
+replaced on every page. Only the form as the page first shows it is kept (``form.fresh``), never
+one with what a reader typed or the errors of his save.
 """
 
 from __future__ import annotations
@@ -31,6 +37,36 @@ class Cached(template.Node):
         if found is None:
             found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))
         return mark_safe(found)  # what the template rendered, escaped there
+
+
+# Fixed strings, the same in every process (they share the kept forms); no name or text of a user
+# holds them by chance.
+CSRF_MARK = "csrf-mark-Zq7Vx2Lp9Wd4"
+CLIENT_ID_MARK = "client-id-mark-Hs5Ty8Kb3Nc6"
+
+
+class CachedForm(template.Node):
+    def __init__(self, nodelist: template.NodeList):
+        self.nodelist = nodelist
+
+    def render(self, context: Any) -> str:
+        match, form = context.get("match"), context.get("form")
+        if match is None or not isinstance(form, dict) or not form.get("fresh"):
+            return self.nodelist.render(context)
+        kind = f"html:form:{context.get('role')}"
+        found = caches.sheet_of(kind, match)
+        if found is None:
+            with context.push(csrf_token=CSRF_MARK, form=form | {"client_id": CLIENT_ID_MARK}):
+                found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))
+        own = found.replace(CSRF_MARK, str(context.get("csrf_token", ""))).replace(CLIENT_ID_MARK, form["client_id"])
+        return mark_safe(own)  # what the template rendered, escaped there; the token and the id are [A-Za-z0-9]
+
+
+@register.tag
+def cached_form(parser: template.base.Parser, token: template.base.Token) -> CachedForm:
+    nodelist = parser.parse(("endcached_form",))
+    parser.delete_first_token()
+    return CachedForm(nodelist)
 
 
 @register.tag

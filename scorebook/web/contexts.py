@@ -5,7 +5,8 @@ page, the printable sheet, the watch page and the table display; nothing here wr
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
 
 from django.http import HttpRequest
 from django.urls import reverse
@@ -56,6 +57,36 @@ def seat_rows(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"index": i, "name": name, "dealer": i == dealer} for i, name in enumerate(match.players)]
 
 
+class Rows(Sequence[dict[str, Any]]):
+    """The sheet's rows, built when first read: the match page keeps its sheet's HTML rendered once
+    per version (``{% cached %}``), and building the rows (every explanation in words) then cost
+    more than the rest of the page."""
+
+    def __init__(self, build: Callable[[], list[dict[str, Any]]]):
+        self._build: Callable[[], list[dict[str, Any]]] | None = build
+        self._rows: list[dict[str, Any]] = []
+
+    def _built(self) -> list[dict[str, Any]]:
+        if self._build is not None:
+            self._rows, self._build = self._build(), None
+        return self._rows
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        return self._built()[index]
+
+    def __len__(self) -> int:
+        return len(self._built())
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._built())
+
+
 def sheet_context(match: Match) -> dict[str, Any]:
     """Everything the sheet partial shows: rows (voided deals too), totals, who deals, and what
     the game adds (its figures in a row, its column after the players, its status above). When
@@ -73,45 +104,54 @@ def sheet_context(match: Match) -> dict[str, Any]:
     shown = set(neutral["voided"]) | not_counted | set(rejected)
     stored = {d.number: d for d in match.deals.filter(number__in=shown)} if shown else {}
     seats = len(match.players)
-    rows: list[dict[str, Any]] = []
-    for row in neutral["rows"]:
-        extras = game.row_extras(row, seats)
-        extra_cells = extras["cells"] or [None] * seats
-        cells = [{"delta": row["deltas"][i], "total": row["totals"][i], "marks": row["marks"][i],
-                  "extra": extra_cells[i]} for i in range(seats)]
-        rows.append({"number": row["number"], "dealer": row["dealer"], "type": row["type"], "cells": cells,
-                     "tail": extras["tail"], "result": row["result"],
-                     "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False,
-                     "pending": row["status"] == "pending", "provisional": row["provisional"],
-                     "proposed": row["number"] in proposed,
-                     # a sheet cached before rows kept their warnings has none
-                     "warnings": [render_violation(v, match.players)["message"] for v in row.get("warnings", [])]})
-    for number in neutral["voided"]:
-        deal = stored.get(number)
-        rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": True,
-                     "cells": [], "explanation": []})
-    for number, reason in rejected.items():
-        deal = stored.get(number)
-        rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": False,
-                     "rejected": True, "reason": reason, "cells": [], "explanation": []})
     stopped = None
     if stopped_at:
         stopped = {"number": stopped_at["deal"], "later": len(not_counted) - 1,
                    "messages": [render_violation(v, match.players)["message"] for v in stopped_at["violations"]]}
-        for number in sorted(not_counted):
+
+    def build() -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = []
+        for row in neutral["rows"]:
+            extras = game.row_extras(row, seats)
+            extra_cells = extras["cells"] or [None] * seats
+            cells = [{"delta": row["deltas"][i], "total": row["totals"][i], "marks": row["marks"][i],
+                      "extra": extra_cells[i]} for i in range(seats)]
+            rows.append({"number": row["number"], "dealer": row["dealer"], "type": row["type"], "cells": cells,
+                         "tail": extras["tail"], "result": row["result"],
+                         "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False,
+                         "pending": row["status"] == "pending", "provisional": row["provisional"],
+                         "proposed": row["number"] in proposed,
+                         # a sheet cached before rows kept their warnings has none
+                         "warnings": [render_violation(v, match.players)["message"] for v in row.get("warnings", [])]})
+        for number in neutral["voided"]:
+            deal = stored.get(number)
+            rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": True,
+                         "cells": [], "explanation": []})
+        for number, reason in rejected.items():
             deal = stored.get(number)
             rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": False,
-                         "not_counted": True, "stopped": stopped if number == stopped_at["deal"] else None,
-                         "cells": [], "explanation": []})
-    rows.sort(key=lambda r: r["number"])
+                         "rejected": True, "reason": reason, "cells": [], "explanation": []})
+        if stopped_at:
+            for number in sorted(not_counted):
+                deal = stored.get(number)
+                rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": False,
+                             "not_counted": True, "stopped": stopped if number == stopped_at["deal"] else None,
+                             "cells": [], "explanation": []})
+        rows.sort(key=lambda r: r["number"])
+        return rows
+
     state = neutral["state"]
     winner = neutral["winner"]
-    return {"match": match, "game": game, "rows": rows, "totals": neutral["totals"], "finished": neutral["finished"],
+    counted = neutral["rows"]
+    return {"match": match, "game": game, "rows": Rows(build), "totals": neutral["totals"],
+            "finished": neutral["finished"],
             "winner": match.players[winner] if winner is not None else None, "state": state,
             "seats": seat_rows(match, state), "next_dealer": neutral["next_dealer"],
             "tail_label": game.tail_label, "status_template": game.status_template,
             "seat_template": game.seat_template, "stopped": stopped,
-            "pending": neutral["pending"], "settled_totals": neutral["settled_totals"]}
+            "pending": neutral["pending"], "settled_totals": neutral["settled_totals"],
+            # The last deal "undo" voids: the last row counted or waiting (a rejected one is no row here).
+            "last_deal": max((row["number"] for row in counted), default=None)}
 
 
 def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,
@@ -152,9 +192,8 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     rules = option_rows(game, selectors.match_options(match))
     role = selectors.role_of(match, getattr(request, "person", request.user))
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
-    counted = [row["number"] for row in sheet["rows"]
-               if not row["voided"] and not row.get("not_counted") and not row.get("rejected")]
-    return (sheet | {"form": form_context(match, sheet, **form), "rules": rules, "role": role, "can": can,
-                     "role_name": roles.ROLE_NAMES.get(role or "", ""),
-                     "last_deal": counted[-1] if counted else None} | people_context(request, match, role)
-            | waiting_context(request, match, role))
+    # The form as the page first shows it (nothing typed, no errors) is the same for everyone of one
+    # role: rendered once per version and kept ({% cached_form %}).
+    return (sheet | {"form": form_context(match, sheet, **form) | {"fresh": not form}, "rules": rules, "role": role,
+                     "can": can, "role_name": roles.ROLE_NAMES.get(role or "", "")}
+            | people_context(request, match, role) | waiting_context(request, match, role))
