@@ -172,6 +172,13 @@ def sheet_of(kind: str, match: Match | Seen, version: int | None = None) -> Any:
     return cache.get(_sheet_key(kind, match.pk, match.version if version is None else version, match.game))
 
 
+def sheets_of(kinds: list[str], match: Match | Seen) -> dict[str, Any]:
+    """The *kinds* of sheet rendered for this version of the match (those not rendered yet left out),
+    in one round trip to the cache."""
+    keys = {_sheet_key(kind, match.pk, match.version, match.game): kind for kind in kinds}
+    return {keys[key]: value for key, value in cache.get_many(list(keys)).items()}
+
+
 def keep_sheet(kind: str, match: Match, rendered: Any) -> Any:
     """Keep *rendered*, made from *match* as read from the database, for its version."""
     cache.set(_sheet_key(kind, match.pk, match.version, match.game), rendered, SHEET_TTL)

@@ -24,6 +24,19 @@ from scorebook import caches
 register = template.Library()
 
 
+# The parts a page keeps, asked of the cache together the first time one of them is wanted (one
+# round trip, not one per part); kept on the page's ``match`` object for the rest of its render.
+PAGE_PARTS = ["html:sheet", "html:chart", "html:rules", "html:watched-sheet"]
+
+
+def _kept(context: Any, match: Any, kind: str) -> Any:
+    version, found = getattr(match, "_kept_parts", (None, None))
+    if found is None or version != match.version:
+        found = caches.sheets_of([*PAGE_PARTS, f"html:form:{context.get('role')}"], match)
+        match._kept_parts = (match.version, found)
+    return found.get(kind)
+
+
 class Cached(template.Node):
     def __init__(self, name: str, nodelist: template.NodeList):
         self.name, self.nodelist = name, nodelist
@@ -33,7 +46,7 @@ class Cached(template.Node):
         if match is None or context.get("stopped"):
             return self.nodelist.render(context)
         kind = f"html:{self.name}"
-        found = caches.sheet_of(kind, match)
+        found = _kept(context, match, kind)
         if found is None:
             found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))
         return mark_safe(found)  # what the template rendered, escaped there
@@ -54,7 +67,7 @@ class CachedForm(template.Node):
         if match is None or not isinstance(form, dict) or not form.get("fresh"):
             return self.nodelist.render(context)
         kind = f"html:form:{context.get('role')}"
-        found = caches.sheet_of(kind, match)
+        found = _kept(context, match, kind)
         if found is None:
             with context.push(csrf_token=CSRF_MARK, form=form | {"client_id": CLIENT_ID_MARK}):
                 found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))

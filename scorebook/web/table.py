@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from referee import roles
 from referee.ledger import Rejected
-from scorebook import selectors, services
+from scorebook import caches, selectors, services
 from scorebook.forms import number as typed_number
 from scorebook.models import Match
 from scorebook.sheets import violation_json
@@ -42,13 +42,19 @@ def qr_svg(url: str) -> str:
     return mark_safe(segno.make(url, error="m").svg_inline(scale=5, border=2, svgclass="qr-code"))  # noqa: S308
 
 
+def _members(match: Match) -> Any:
+    """Who joined, from the cache when it is shared (memberships not read from the database)."""
+    found = caches.members(match.pk)
+    return found if found is not None else selectors.members_of(match)
+
+
 def people_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
     """What the match page shows of the table: for the owner the invite and who joined; for a
     member with a seat to claim, his membership."""
     out: dict[str, Any] = {"table_seats": list(enumerate(match.players))}
     if roles.may(role, roles.MANAGE):
         url = invite_url(request, match)
-        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": selectors.members_of(match),
+        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": _members(match),
                 "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
                 "invite_role_name": roles.ROLE_NAMES[match.invite_role]}
     person = getattr(request, "person", request.user)
