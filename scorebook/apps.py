@@ -6,7 +6,3 @@ class ScorebookConfig(AppConfig):
     name = "scorebook"
     verbose_name = "Scorebook"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        # The cached users and tokens listen for their rows' writes (scorebook/signed_in.py).
-        from scorebook import signed_in  # noqa: F401

@@ -133,8 +133,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # fail there with "database table is locked", which ignores the busy timeout (gotcha 2).
     # A file, not memory (threaded tests, gotcha 2); SCOREBOOK_TEST_DB lets two runs sit side by side.
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("SCOREBOOK_TEST_DB") or str(BASE_DIR / "test_db.sqlite3")}
-else:
-    DATABASES["default"]["CONN_MAX_AGE"] = 600  # persistent connections per worker
+# Persistent connections per worker (health-checked before reuse): on SQLite too, where opening
+# the file and running the PRAGMAs above cost more than a poll's whole answer.
+DATABASES["default"]["CONN_MAX_AGE"] = 600
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -144,7 +145,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_URL = (os.environ.get("CACHE_URL") or "").strip()
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+    # Django's Redis backend, its clients made once (scorebook/redis_cache.py).
+    CACHES = {"default": {"BACKEND": "scorebook.redis_cache.Redis", "LOCATION": CACHE_URL,
                           "KEY_PREFIX": "scorebook"}}
     # The session from the cache, the database behind it: no query per request for it.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

@@ -1,6 +1,7 @@
 """``{% same_for_all "name" %}…{% endsame_for_all %}``: a part of every page that depends on nothing
-but the language (the head's styles, scripts and the installable app's words), rendered once per
-process and language, then reused: rendering it on every page cost a tenth of the match page.
+but the language and the static files' setup (the head's styles, scripts and the installable app's
+words), rendered once per process and language, then reused: rendering it on every page cost a
+tenth of the match page.
 
 Nothing of the reader, the request or a match may go in it. Not kept in DEBUG, where an edited
 template or static file shows at once.
@@ -17,7 +18,7 @@ from django.utils.translation import get_language
 
 register = template.Library()
 
-_KEPT: dict[tuple[str, str | None], str] = {}
+_KEPT: dict[tuple[Any, ...], str] = {}
 
 
 class SameForAll(template.Node):
@@ -27,7 +28,9 @@ class SameForAll(template.Node):
     def render(self, context: Any) -> str:
         if settings.DEBUG:
             return self.nodelist.render(context)
-        key = (self.name, get_language())
+        # The static files' setup too (as the service worker's, scorebook/web/live.py): their addresses.
+        key = (self.name, get_language(), settings.STORAGES["staticfiles"]["BACKEND"], str(settings.STATIC_ROOT),
+               settings.STATIC_URL)
         found = _KEPT.get(key)
         if found is None:
             found = _KEPT[key] = str(self.nodelist.render(context))

@@ -1,0 +1,33 @@
+"""Django's Redis cache backend, with one Redis client per connection pool instead of a new one for
+every cache operation: making the client (redis-py builds its retry and callback tables each time)
+cost about as much as the round trip itself, and a poll makes three or four of them.
+
+A client is safe to share between threads: it takes a connection from its pool for each command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+
+
+class ReusedClients(RedisCacheClient):
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        index = self._get_connection_pool_index(write)
+        client = self._clients.get(index)
+        if client is None:
+            client = self._clients[index] = self._client(connection_pool=self._get_connection_pool(write))
+        return client
+
+
+class Redis(RedisCache):
+    """``django.core.cache.backends.redis.RedisCache`` whose clients are made once per pool."""
+
+    def __init__(self, server: Any, params: dict[str, Any]):
+        super().__init__(server, params)
+        self._class = ReusedClients
