@@ -15,13 +15,13 @@ from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 class ReusedClients(RedisCacheClient):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self._clients: dict[int, Any] = {}
+        self._clients: dict[bool, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        index = self._get_connection_pool_index(write)
-        client = self._clients.get(index)
+        # One for writing, one for reading (with read replicas listed, the one first picked).
+        client = self._clients.get(write)
         if client is None:
-            client = self._clients[index] = self._client(connection_pool=self._get_connection_pool(write))
+            client = self._clients[write] = super().get_client(key, write=write)
         return client
 
 
