@@ -2,8 +2,9 @@
 rules) rendered once per match version, rules and language (scorebook/caches.py), then served
 from the cache.
 
-The context's ``match`` names the version. Nothing is kept while the sheet stops at a deal the
-rules refuse now: its "void" button carries the reader's own CSRF token.
+The context's ``match`` names the version. A part's forms are rendered with a mark in place of the
+reader's CSRF token, which every page puts back. Nothing is kept while the sheet stops at a deal
+the rules refuse now.
 
 ``{% cached_form %}…{% endcached_form %}``: the entry form, the same for everyone of one role at one
 version, but for two things of the reader's own, which are never kept: his CSRF token and the form's
@@ -26,7 +27,8 @@ register = template.Library()
 
 # The parts a page keeps, asked of the cache together the first time one of them is wanted (one
 # round trip, not one per part); kept on the page's ``match`` object for the rest of its render.
-PAGE_PARTS = ["html:sheet", "html:chart", "html:rules", "html:watched-sheet"]
+PAGE_PARTS = ["html:sheet", "html:chart", "html:rules", "html:watched-sheet", "html:standings", "html:evening",
+              "html:undo", "html:tools"]
 
 
 def _kept(context: Any, match: Any, kind: str) -> Any:
@@ -48,8 +50,10 @@ class Cached(template.Node):
         kind = f"html:{self.name}"
         found = _kept(context, match, kind)
         if found is None:
-            found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))
-        return mark_safe(found)  # what the template rendered, escaped there
+            with context.push(csrf_token=CSRF_MARK):
+                found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))
+        # A part's forms (undo, a new game) carry the reader's own token, put in on every page.
+        return mark_safe(found.replace(CSRF_MARK, str(context.get("csrf_token", ""))))
 
 
 # Fixed strings, the same in every process (they share the kept forms); no name or text of a user

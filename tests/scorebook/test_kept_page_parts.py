@@ -1,6 +1,6 @@
 """The match page keeps its entry form rendered once per match version, language and role
-({% cached_form %}, scorebook/templatetags/match_cache.py): what each reader gets of his own is
-never kept. Every page carries the reader's own CSRF token (the form posts with it) and a new
+({% cached_form %}, scorebook/templatetags/match_cache.py), and its other parts per version and
+language ({% cached %}): what each reader gets of his own is never kept. Every page carries the reader's own CSRF token (the form posts with it) and a new
 client id; a role sees its own form (a player gets no penalty form, the owner does), whichever role
 was served first; and the kept form is the form rendered anew, but for those two.
 """
@@ -53,6 +53,16 @@ def test_each_page_carries_its_own_token_and_client_id_and_the_form_posts(owner)
     assert answer.status_code == 302
     match.refresh_from_db()
     assert match.sheet["totals"] == [100, 0, 0]
+    # The undo form, kept since the laptop's page: the phone's own token voids deal 1 (totals back to 0).
+    laptop.get(f"/matches/{match.pk}/")
+    page = phone.get(f"/matches/{match.pk}/").content.decode()
+    undo = re.search(r'<form method="post" action="([^"]+)" class="undo-form">\s*'
+                     r'<input type="hidden" name="csrfmiddlewaretoken" value="([^"]+)">', page)
+    assert undo is not None and "mark" not in undo.group(2)
+    answer = phone.post(undo.group(1), {"csrfmiddlewaretoken": undo.group(2), "expected_version": match.version})
+    assert answer.status_code == 302
+    match.refresh_from_db()
+    assert match.sheet["totals"] == [0, 0, 0] and match.sheet["voided"] == [1]
 
 
 @pytest.mark.parametrize("first_served", ["owner", "player"])
