@@ -58,9 +58,9 @@ def seat_rows(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class Rows(Sequence[dict[str, Any]]):
-    """The sheet's rows, built when first read: the match page keeps its sheet's HTML rendered once
-    per version (``{% cached %}``), and building the rows (every explanation in words) then cost
-    more than the rest of the page."""
+    """Rows (the sheet's, the rules'), built when first read: the match page keeps their HTML
+    rendered once per version (``{% cached %}``), and building the sheet's rows (every explanation
+    in words) then cost more than the rest of the page."""
 
     def __init__(self, build: Callable[[], list[dict[str, Any]]]):
         self._build: Callable[[], list[dict[str, Any]]] | None = build
@@ -189,7 +189,8 @@ def error_summary(errors: dict[str, list[str]], general: list[str]) -> list[dict
 def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, Any]:
     sheet = sheet_context(match)
     game = game_ui(match.game)
-    rules = option_rows(game, selectors.match_options(match))
+    # Shown only in the page's kept "Rules of this match": read when that part is rendered anew.
+    rules = Rows(lambda: option_rows(game, selectors.match_options(match)))
     role = selectors.role_of(match, getattr(request, "person", request.user))
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
     # The form as the page first shows it (nothing typed, no errors) is the same for everyone of one
