@@ -5,7 +5,7 @@ Signing out everywhere ends every session of the user, whatever the session back
 cache, signed cookies): it moves the user's epoch on (``SessionEpoch``), and every request of a
 session signed in at an older epoch is signed out by ``SessionEpochMiddleware``. It also deletes
 the user's API token. The epoch comes with the user, in the same query (``EpochBackend``), or
-from the cache with him (scorebook/signed_in.py).
+from the cache with him (scorebook/accounts_cache.py).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from scorebook import signed_in
+from scorebook import accounts_cache
 from scorebook.models import SessionEpoch
 
 BACKEND = "scorebook.accounts.EpochBackend"
@@ -32,7 +32,7 @@ class EpochBackend(ModelBackend):
     """Django's user-and-password backend, whose session user comes with its epoch joined."""
 
     def get_user(self, user_id: Any) -> Any:
-        user = signed_in.user(user_id)
+        user = accounts_cache.user(user_id)
         return user if user is not None and self.user_can_authenticate(user) else None
 
 
@@ -62,7 +62,7 @@ def sign_out_everywhere(*, user: Any) -> None:
     _row, created = SessionEpoch.objects.get_or_create(user=user, defaults={"epoch": 1})
     if not created:
         SessionEpoch.objects.filter(user=user).update(epoch=F("epoch") + 1)
-    signed_in.user_changed(user.pk)  # his epoch moved: the cached one goes
+    accounts_cache.user_changed(user.pk)  # his epoch moved: the cached one goes
     Token.objects.filter(user=user).delete()
 
 

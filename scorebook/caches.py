@@ -119,7 +119,7 @@ def seen_by_token(token: str) -> Seen | None:
 
 # Joining, leaving and a new role or seat never move the match's version: the members have an entry
 # of their own, deleted by every write at once and set anew once it committed (as a user's is,
-# scorebook/signed_in.py: a refill that read before the write can only *add*, never overwrite it).
+# scorebook/accounts_cache.py: a refill that read before the write can only *add*, never overwrite it).
 # From a shared cache only: in a process's own memory a removed member would keep his place in the
 # other processes.
 _MEMBER_FIELDS = ("id", "user_id", "guest_key", "name", "role", "seat", "joined_at")

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.reading import printable
 from referee.roles import CONFIRMED, GRANTABLE, PENDING, PLAYER, REJECTED, ROLE_NAMES
-from scorebook import signed_in  # noqa: F401  (its signals: a cached user or token goes with its row's write)
+from scorebook import accounts_cache  # noqa: F401  (its signals: a cached user or token goes with its row's write)
 from scorebook.games import game_choices
 
 # A lone surrogate ("\ud83d" read alone from JSON) as SQLite keeps it: escaped, JSON being kept

@@ -160,7 +160,7 @@ else:
 # keep them long; a process's own memory keeps them seconds, in case other processes write.
 SCOREBOOK_LIVE_TTL = 60 * 60 if CACHE_URL else 5
 # Whether every process shares the cache: then the signed-in user, his epoch, API tokens
-# (scorebook/signed_in.py) and who joined a match (scorebook/caches.py) come from it. Not from a
+# (scorebook/accounts_cache.py) and who joined a match (scorebook/caches.py) come from it. Not from a
 # process's own memory: there a sign-out everywhere or a removed member would go unseen by the others.
 SCOREBOOK_SHARED_CACHE = bool(CACHE_URL)
 

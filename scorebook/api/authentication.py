@@ -17,8 +17,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from scorebook import accounts
-from scorebook import signed_in as accounts_cache  # not to be confused with signed_in() below
+from scorebook import accounts, accounts_cache
 from scorebook.models import Member
 
 
@@ -26,7 +25,7 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     """DRF's token, refused once older than SCOREBOOK_TOKEN_TTL: 401, ``WWW-Authenticate: Token``."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        # The token and its user from the cache when it is shared (scorebook/signed_in.py).
+        # The token and its user from the cache when it is shared (scorebook/accounts_cache.py).
         # A refused one goes through DRF's own check: the same answer in DRF's words (one query).
         token = accounts_cache.token(key)
         if token is None or not token.user.is_active:

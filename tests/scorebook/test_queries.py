@@ -1,7 +1,7 @@
 """Query counts are pinned, never timings: reading a match costs the same for 5 deals as for 300.
 
 As in production with CACHE_URL (a shared cache): the session, the signed-in user with his epoch,
-the API token and who joined a match come from the cache (scorebook/signed_in.py, caches.py), so
+the API token and who joined a match come from the cache (scorebook/accounts_cache.py, caches.py), so
 the hot paths on a warm cache make no query at all: the poll answers 204 and the scoresheet is
 served as rendered for its version, for the owner, a member, a guest and the share link alike.
 The first read of a user (or a token) fills the cache with one query. Without a shared cache the

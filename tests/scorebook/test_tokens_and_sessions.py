@@ -4,7 +4,7 @@ session of the user and deletes its token, while signing out of one browser keep
 phone's app signs in with it, not with the browser's session).
 
 Every test runs twice: with the user, his epoch and the token read from the database, and from the
-cache (scorebook/signed_in.py, as with CACHE_URL): each answer must be the same, at once.
+cache (scorebook/accounts_cache.py, as with CACHE_URL): each answer must be the same, at once.
 """
 
 from __future__ import annotations

@@ -189,7 +189,7 @@ def test_two_servers_share_the_writes_and_every_poll_sees_each_change() -> None:
             assert status == 200 and sheet["totals"] == fines
             assert [row["number"] for row in sheet["rows"]] == list(range(1, writes + 1))
         # The token revoked by a third process (the token page, on any server) stops on both servers
-        # at once, though each read it from the shared cache until then (scorebook/signed_in.py).
+        # at once, though each read it from the shared cache until then (scorebook/accounts_cache.py).
         manage(env, "shell", "-c", REVOKE)
         for server in servers:
             for _ in range(4):  # whichever of its workers answers
