@@ -179,8 +179,9 @@ def sheets_of(kinds: list[str], match: Match | Seen) -> dict[str, Any]:
     return {keys[key]: value for key, value in cache.get_many(list(keys)).items()}
 
 
-def keep_sheet(kind: str, match: Match, rendered: Any) -> Any:
-    """Keep *rendered*, made from *match* as read from the database, for its version."""
+def keep_sheet(kind: str, match: Match | Seen, rendered: Any) -> Any:
+    """Keep *rendered*, made from *match* as read from the database (or from what is kept for its
+    version), for its version."""
     cache.set(_sheet_key(kind, match.pk, match.version, match.game), rendered, SHEET_TTL)
     return rendered
 

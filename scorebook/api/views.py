@@ -104,13 +104,18 @@ class Scoresheet(MatchScoped):
     def get(self, request: Request, pk: int) -> HttpResponse:
         # Rendered once per version and language, down to its bytes; the phones at the table read it
         # with no query on the match.
+        # The JSON itself is kept too: a write's answer appends its row to the version before's.
         seen = caches.seen(pk)
         if seen is not None and selectors.may_read_cached(seen, request.user):
             found = caches.sheet_of("json-bytes", seen)
             if found is not None:
                 return _json_answer(found)
+            sheet = caches.sheet_of("json", seen)  # what the write that made this version answered
+            if sheet is not None:
+                return _json_answer(caches.keep_sheet("json-bytes", seen, JSONRenderer().render(sheet)))
         match = self.get_match(request, pk)
-        return _json_answer(caches.keep_sheet("json-bytes", match, JSONRenderer().render(match_payload_sheet(match))))
+        sheet = caches.rendered_sheet("json", match, lambda: match_payload_sheet(match))
+        return _json_answer(caches.keep_sheet("json-bytes", match, JSONRenderer().render(sheet)))
 
 
 def _json_answer(body: bytes) -> HttpResponse:
