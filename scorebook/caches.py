@@ -99,6 +99,18 @@ def seen(pk: int) -> Seen | None:
     return found
 
 
+def seen_and_members(pk: int) -> tuple[Seen | None, list[Member] | None]:
+    """``seen(pk)`` and, from the same round trip to the cache, who joined match *pk* when their entry
+    is there (None: missing, or the cache is not shared; ask ``members``): a poll's two reads."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return seen(pk), None
+    found = cache.get_many([_key(pk), _members_key(pk)])
+    value = found.get(_key(pk))
+    rows = found.get(_members_key(pk))
+    joined = [Member(match_id=pk, **row) for row in rows] if rows is not None else None
+    return (Seen(pk, *value) if value is not None else seen(pk)), joined
+
+
 def seen_by_token(token: str) -> Seen | None:
     """The match shared under *token* (None: no match is, or the link was revoked)."""
     pk = cache.get(_token_key(token))

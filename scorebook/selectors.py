@@ -142,23 +142,24 @@ def my_version(user: Any, pk: int) -> int:
     """The version of one of the caller's matches for a poll: the cache's, with no query on the match,
     when the caller owns it or (a shared cache) joined it; else as ``version_of`` reads it.
     :raises Http404: (as ``match_of``)"""
-    seen = caches.seen(pk)
-    if seen is not None and may_read_cached(seen, user):
+    seen, joined = caches.seen_and_members(pk)  # one round trip to the cache
+    if seen is not None and may_read_cached(seen, user, joined):
         return seen.version
     return version_of(matches_of(user), pk)
 
 
-def may_read_cached(seen: caches.Seen, person: Any) -> bool:
-    """Whether the cache alone says *person* may read the match (False: ask the database)."""
+def may_read_cached(seen: caches.Seen, person: Any, joined: list[Member] | None = None) -> bool:
+    """Whether the cache alone says *person* may read the match (False: ask the database). *joined*:
+    who joined it, when the caller already has it from the cache (else read from it here if needed)."""
     if isinstance(person, Member):  # a guest, as ``guest_of`` found him (from the same entry)
-        joined = caches.members(seen.pk)
+        joined = joined if joined is not None else caches.members(seen.pk)
         return joined is not None and any(m.pk == person.pk for m in joined)
     user_pk = getattr(person, "pk", None)
     if user_pk is None or not getattr(person, "is_authenticated", False):
         return False
     if seen.owner == user_pk:
         return True
-    joined = caches.members(seen.pk)
+    joined = joined if joined is not None else caches.members(seen.pk)
     return joined is not None and any(m.user_id == user_pk for m in joined)
 
 

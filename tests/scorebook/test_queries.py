@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -282,3 +282,32 @@ def test_a_deal_posted_from_the_page_without_javascript_is_redirected_at_once(
     assert answer.status_code == 302 and answer["Location"] == f"/matches/{match.pk}/"
     assert not any("scorebook_sheetrow" in q["sql"] and q["sql"].startswith("SELECT")
                    for q in captured.captured_queries)
+
+
+# The cache's methods a request may call, each one round trip to a shared cache (Redis).
+CACHE_CALLS = ("get", "get_many", "set", "set_many", "add", "delete", "delete_many", "touch", "incr", "has_key")
+
+
+@pytest.mark.parametrize("who", ["owner", "member"])
+def test_a_warm_poll_makes_three_round_trips_to_the_cache(signed_in, owner, stranger, who: str, monkeypatch) -> None:
+    # The session, then its user with his epoch (named by the session), then the match's version and
+    # who joined it in one read; nothing is written (the session is not saved again).
+    match = match_with(owner, 5)
+    browser = signed_in if who == "owner" else member_of(match, stranger)
+    poll = f"/matches/{match.pk}/sheet/?since={match.version}"
+    assert browser.get(poll).status_code == 204  # the user into the cache
+    calls: list[str] = []
+    inside: list[str] = []  # the memory cache's get_many calls its get: one call, as Redis's MGET
+    backend = caches["default"]
+    for name in CACHE_CALLS:
+        def counted(*args: Any, _name: str = name, _method: Any = getattr(backend, name), **kwargs: Any) -> Any:
+            if not inside:
+                calls.append(_name)
+            inside.append(_name)
+            try:
+                return _method(*args, **kwargs)
+            finally:
+                inside.pop()
+        monkeypatch.setattr(backend, name, counted)
+    assert browser.get(poll).status_code == 204
+    assert calls == ["get", "get", "get_many"]
