@@ -89,7 +89,7 @@ MIDDLEWARE = [
     # After authentication: a session older than its user's last "sign out everywhere" ends.
     "scorebook.accounts.SessionEpochMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "scorebook.csp.PolicyMiddleware",  # django-csp's, but not on a 204
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as documented: turns a lockout into its answer
 ]

@@ -45,6 +45,17 @@ def test_the_match_poll_answers_204_without_a_query_on_the_match(signed_in, matc
     assert answer.content == b""
 
 
+def test_the_policy_goes_on_the_answers_with_a_body_only(signed_in, match):
+    # A 204 loads nothing: no Content-Security-Policy to build for it (scorebook/csp.py).
+    unchanged = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version}")
+    changed = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version - 1}")
+    page = signed_in.get(f"/matches/{match.pk}/")
+    assert (unchanged.status_code, changed.status_code, page.status_code) == (204, 200, 200)
+    assert "Content-Security-Policy" not in unchanged
+    assert "default-src 'self'" in changed["Content-Security-Policy"]
+    assert "default-src 'self'" in page["Content-Security-Policy"]
+
+
 def test_the_match_poll_sends_the_sheet_and_the_new_version_for_the_forms(signed_in, match):
     services.deal_record(match=match, entry=play())  # another phone's deal
     answer = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version}")
