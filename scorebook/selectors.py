@@ -20,7 +20,7 @@ from referee.games import find_game
 from referee.ledger import Rejected, Row, Sheet, Violation, replay
 from scorebook import caches
 from scorebook.models import Deal, Match, Member, Player, SheetRow
-from scorebook.sheets import capped, is_fresh, neutral_sheet, neutral_stop, with_waiting
+from scorebook.sheets import Rows, capped, is_fresh, neutral_sheet, neutral_stop, with_waiting
 
 
 def matches_of(person: Any) -> QuerySet[Match]:
@@ -263,6 +263,14 @@ def current_sheet(match: Match, deals: Sequence[Deal] | None = None) -> dict[str
     # Kept on this object (not saved: a read never writes), so one request replays at most once.
     match.sheet = replay_deals(match, deals).neutral
     return match.sheet
+
+
+def lazy_sheet(match: Match) -> dict[str, Any]:
+    """``current_sheet`` whose cached rows are read when first used (``Rows``): a page whose parts are
+    kept rendered per version needs none of them. Only for rendering: a ``Rows`` is no JSON."""
+    if match.sheet is not None and is_fresh(match.game, match.sheet) and "rows" not in match.sheet:
+        return {**match.sheet, "rows": Rows(lambda: current_sheet(match)["rows"])}
+    return current_sheet(match)
 
 
 def current_head(match: Match, deals: Sequence[Deal] | None = None) -> dict[str, Any]:

@@ -3,8 +3,8 @@ into the words of the request's language (explanations, violation messages, seat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, overload
 
 from django.utils.translation import gettext
 
@@ -119,6 +119,37 @@ def neutral_tail(game: Any, state: Any, last_deal: int) -> dict[str, Any]:
 # ---------------------------------------------------------------- what waits for confirmation
 
 
+class Rows(Sequence[dict[str, Any]]):
+    """Rows (the sheet's, the rules'), built when first read: the match page keeps their HTML
+    rendered once per version (``{% cached %}``), and building the sheet's rows (every explanation
+    in words), even reading the cached sheet's rows, then cost more than the rest of the page."""
+
+    def __init__(self, build: Callable[[], list[dict[str, Any]]]):
+        self._build: Callable[[], list[dict[str, Any]]] | None = build
+        self._rows: list[dict[str, Any]] = []
+
+    def _built(self) -> list[dict[str, Any]]:
+        if self._build is not None:
+            self._rows, self._build = self._build(), None
+        return self._rows
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        return self._built()[index]
+
+    def __len__(self) -> int:
+        return len(self._built())
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._built())
+
+
+
 def with_waiting(neutral: Mapping[str, Any], pending: Sequence[int], rejected: Mapping[int, str],
                  proposals: Mapping[int, bool], start: Sequence[int] = ()) -> dict[str, Any]:
     """*neutral* with each row's status (pending or confirmed) and whether it is provisional (at or
@@ -128,8 +159,13 @@ def with_waiting(neutral: Mapping[str, Any], pending: Sequence[int], rejected: M
     shared by every reader."""
     first = pending[0] if pending else None
     waiting = set(pending)
-    rows = [row | {"status": "pending" if row["number"] in waiting else "confirmed",
-                   "provisional": first is not None and row["number"] >= first} for row in neutral["rows"]]
+    source = neutral["rows"]
+
+    def marked() -> list[dict[str, Any]]:
+        return [row | {"status": "pending" if row["number"] in waiting else "confirmed",
+                       "provisional": first is not None and row["number"] >= first} for row in source]
+
+    rows: Sequence[dict[str, Any]] = Rows(marked) if isinstance(source, Rows) else marked()  # lazy stays lazy
     settled = list(neutral["totals"])
     if first is not None:
         before = [row for row in neutral["rows"] if row["number"] < first]

@@ -5,8 +5,7 @@ page, the printable sheet, the watch page and the table display; nothing here wr
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
@@ -17,7 +16,7 @@ from scorebook import labels, selectors
 from scorebook.games import game_ui
 from scorebook.models import Match
 from scorebook.registry import GameUI
-from scorebook.sheets import render_line, render_violation
+from scorebook.sheets import Rows, render_line, render_violation
 from scorebook.web.confirming import waiting_context
 from scorebook.web.table import people_context
 
@@ -57,36 +56,6 @@ def seat_rows(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"index": i, "name": name, "dealer": i == dealer} for i, name in enumerate(match.players)]
 
 
-class Rows(Sequence[dict[str, Any]]):
-    """Rows (the sheet's, the rules'), built when first read: the match page keeps their HTML
-    rendered once per version (``{% cached %}``), and building the sheet's rows (every explanation
-    in words) then cost more than the rest of the page."""
-
-    def __init__(self, build: Callable[[], list[dict[str, Any]]]):
-        self._build: Callable[[], list[dict[str, Any]]] | None = build
-        self._rows: list[dict[str, Any]] = []
-
-    def _built(self) -> list[dict[str, Any]]:
-        if self._build is not None:
-            self._rows, self._build = self._build(), None
-        return self._rows
-
-    @overload
-    def __getitem__(self, index: int) -> dict[str, Any]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
-
-    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
-        return self._built()[index]
-
-    def __len__(self) -> int:
-        return len(self._built())
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return iter(self._built())
-
-
 def sheet_context(match: Match) -> dict[str, Any]:
     """Everything the sheet partial shows: rows (voided deals too), totals, who deals, and what
     the game adds (its figures in a row, its column after the players, its status above). When
@@ -94,7 +63,8 @@ def sheet_context(match: Match) -> dict[str, Any]:
     (``stopped``) and it and the deals after it are shown as not counted."""
     game = game_ui(match.game)
     # What waits for confirmation is overlaid now: the sheet cached on the match never holds it.
-    neutral = selectors.sheet_waiting(match)
+    # Its cached rows are read only if a part of the page is rendered anew (``selectors.lazy_sheet``).
+    neutral = selectors.sheet_waiting(match, selectors.lazy_sheet(match))
     stopped_at = neutral.get("stopped_at")
     # Only these need their stored text: the voided deals, the rejected ones, and those the replay
     # did not reach.
@@ -151,7 +121,8 @@ def sheet_context(match: Match) -> dict[str, Any]:
             "seat_template": game.seat_template, "stopped": stopped,
             "pending": neutral["pending"], "settled_totals": neutral["settled_totals"],
             # The last deal "undo" voids: the last row counted or waiting (a rejected one is no row here).
-            "last_deal": max((row["number"] for row in counted), default=None)}
+            # A callable (the template calls it): shown in a kept part only, so the rows are read then.
+            "last_deal": lambda: max((row["number"] for row in counted), default=None)}
 
 
 def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,

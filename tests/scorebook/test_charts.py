@@ -125,5 +125,7 @@ def test_the_match_page_shows_the_chart_without_another_query(client, owner, thr
     from django.template.loader import render_to_string
 
     context = sheet_context(three_deals)
+    with django_assert_num_queries(1):  # the sheet's rows, read when first used (selectors.lazy_sheet)
+        assert len(context["rows"]) == 3
     with django_assert_num_queries(0):  # all from the sheet context already there
         render_to_string("scorebook/_chart.html", context)
