@@ -149,14 +149,13 @@ class Rows(Sequence[dict[str, Any]]):
         return iter(self._built())
 
 
-
 def with_waiting(neutral: Mapping[str, Any], pending: Sequence[int], rejected: Mapping[int, str],
                  proposals: Mapping[int, bool], start: Sequence[int] = ()) -> dict[str, Any]:
     """*neutral* with each row's status (pending or confirmed) and whether it is provisional (at or
     after the first pending deal), the pending and rejected deals, the proposals waiting (True: a
     void), and the settled totals: the totals before the first pending deal (*start*: the totals
     before any deal, needed when no counted row comes before it). A copy: the cached sheet is
-    shared by every reader."""
+    shared by every reader. Rows not read yet (``Rows``) are marked when first read."""
     first = pending[0] if pending else None
     waiting = set(pending)
     source = neutral["rows"]
