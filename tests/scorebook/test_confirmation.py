@@ -18,6 +18,7 @@ from django.http import Http404
 from referee.ledger import Rejected
 from scorebook import caches, exports, selectors, services
 from scorebook.models import Deal, Match, Member, Revision
+from scorebook.sheets import Rows, with_waiting
 from tests.scorebook.conftest import PLAYERS, play
 
 pytestmark = pytest.mark.django_db
@@ -429,3 +430,27 @@ def test_a_match_file_with_confirmation_marks_that_do_not_hold_is_refused(people
         exports.match_import(owner=people["stranger"], document=document)
     assert (field, code) in [(v.field, v.code) for v in refused.value.violations]
     assert Match.objects.count() == count
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_what_waits_is_overlaid_on_rows_read_now_or_later(lazy: bool) -> None:
+    # Deal 2 of two waits: deal 1 is settled, deal 2 pending and provisional; the settled totals are
+    # those after deal 1. Rows not read yet (the match page's) are read only when first used.
+    stored = [{"number": 1, "totals": [10, -10]}, {"number": 2, "totals": [30, -30]}]
+    reads: list[int] = []
+
+    def read() -> list[dict[str, Any]]:
+        reads.append(1)
+        return stored
+
+    neutral = {"totals": [30, -30], "rows": Rows(read) if lazy else stored}
+    nothing = with_waiting(neutral, pending=[], rejected={}, proposals={})
+    assert nothing["settled_totals"] == [30, -30] and nothing["pending"] == []
+    assert reads == [] and isinstance(nothing["rows"], Rows) is lazy  # nothing waits: not read yet
+    assert [r["status"] for r in nothing["rows"]] == ["confirmed", "confirmed"]
+    assert len(reads) == (1 if lazy else 0)
+    sheet = with_waiting(neutral, pending=[2], rejected={}, proposals={})
+    assert sheet["settled_totals"] == [10, -10] and sheet["pending"] == [2]
+    assert [(r["number"], r["status"], r["provisional"]) for r in sheet["rows"]] == [
+        (1, "confirmed", False), (2, "pending", True)]
+    assert len(reads) == (1 if lazy else 0)  # read once
