@@ -249,12 +249,19 @@ def canonical_entry(match: Match, entry: Any, number: int) -> dict[str, Any]:
     return _canonical(match, entry, number)
 
 
-def _canonical(match: Match, entry: Any, number: int) -> dict[str, Any]:
+def entry_read(match: Match, entry: Any, number: int) -> tuple[dict[str, Any], Any]:
+    """*entry* as deal *number* of *match* stores it, and as its game reads it: one reading for
+    both (the import's). :raises Rejected: each violation with the deal's number."""
     module = find_game(match.game)
     try:
-        return module.dump_entry(module.parse_entry(entry, len(match.players)))
+        parsed = module.parse_entry(entry, len(match.players))
+        return module.dump_entry(parsed), parsed
     except Rejected as rejected:
         raise Rejected([dataclasses.replace(v, deal=number) for v in rejected.violations]) from None
+
+
+def _canonical(match: Match, entry: Any, number: int) -> dict[str, Any]:
+    return entry_read(match, entry, number)[0]
 
 
 # ---------------------------------------------------------------- who may write
