@@ -14,6 +14,7 @@ deal), the match is replayed, and its rows are all written again."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 import secrets
 import unicodedata
@@ -23,7 +24,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import F, Model, OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
@@ -196,13 +197,46 @@ def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Deal], history:
                               correction_window=correction_window)
         for deal in deals:
             deal.match = match
-        Deal.objects.bulk_create(deals)
+        _inserted(Deal, deals)
         for version, revision in enumerate(history, start=1):
             revision.match, revision.version = match, version
+            revision.deal_id = revision.deal.pk  # its deal is stored now: it has an id
             revision.author = owner if owner is not None and owner.pk else None
-        Revision.objects.bulk_create(history)
+        _inserted(Revision, history)
         caches.match_changed(match)
     return match
+
+
+def _inserted(model: type[Model], objects: Sequence[Model]) -> None:
+    """Store *objects*, new, as ``bulk_create`` does (each gets its id). On PostgreSQL as one JSON
+    array the database splits: bulk_create sends each column as an array psycopg quotes value by
+    value in Python, ~60 ms for the 1,000 deals of an import (~15 this way); see _rows_replaced."""
+    if not objects or connection.vendor != "postgresql":
+        model._default_manager.bulk_create(objects)
+        return
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    now = timezone.now()
+    items = []
+    for obj in objects:
+        item = {}
+        for field in fields:
+            if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+                setattr(obj, field.attname, now)
+            value = getattr(obj, field.attname)
+            if value is not None:  # a key left out is NULL (a JSON null in a JSON column would not be)
+                item[field.column] = value.isoformat() if isinstance(value, datetime.datetime) else value
+        items.append(item)
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    values = ", ".join(f"item -> '{field.column}'" if field.get_internal_type() == "JSONField"
+                       else f"(item ->> '{field.column}')::{field.db_type(connection)}" for field in fields)
+    with connection.cursor() as cursor:
+        # Ids are given in the order the rows are inserted, the array's (as bulk_create relies on).
+        cursor.execute(f"INSERT INTO {model._meta.db_table} ({columns}) SELECT {values} "
+                       "FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS items(item, position) "
+                       "ORDER BY position RETURNING id", [json.dumps(items)])
+        for obj, (pk,) in zip(objects, cursor.fetchall(), strict=True):
+            obj.pk = pk
+            obj._state.adding, obj._state.db = False, connection.alias
 
 
 def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violation]:
