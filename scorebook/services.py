@@ -215,17 +215,23 @@ def _inserted(model: type[Model], objects: Sequence[Model]) -> None:
         model._default_manager.bulk_create(objects)
         return
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    stamped = [field.attname for field in fields
+               if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)]
     now = timezone.now()
+    written = now.isoformat()  # once: isoformat of an aware time costs ~10 µs, 30 ms for 1,000 deals
     items = []
     for obj in objects:
+        for name in stamped:
+            setattr(obj, name, now)
         item = {}
         for field in fields:
-            if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
-                setattr(obj, field.attname, now)
             value = getattr(obj, field.attname)
-            if value is not None:  # a key left out is NULL (a JSON null in a JSON column would not be)
+            if value is now:
+                item[field.column] = written
+            elif value is not None:  # a key left out is NULL (a JSON null in a JSON column would not be)
                 item[field.column] = value.isoformat() if isinstance(value, datetime.datetime) else value
         items.append(item)
+    alias = connection.alias
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     values = ", ".join(f"item -> '{field.column}'" if field.get_internal_type() == "JSONField"
                        else f"(item ->> '{field.column}')::{field.db_type(connection)}" for field in fields)
@@ -236,7 +242,7 @@ def _inserted(model: type[Model], objects: Sequence[Model]) -> None:
                        "ORDER BY position RETURNING id", [json.dumps(items)])
         for obj, (pk,) in zip(objects, cursor.fetchall(), strict=True):
             obj.pk = pk
-            obj._state.adding, obj._state.db = False, connection.alias
+            obj._state.adding, obj._state.db = False, alias
 
 
 def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violation]:
