@@ -26,6 +26,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from referee.ledger import Rejected
 from scorebook import exports, services
 from scorebook.models import Deal, Match, Revision
 from tests.scorebook.conftest import PLAYERS, play
@@ -255,6 +256,23 @@ def test_a_bad_file_is_refused_with_its_violations_and_nothing_is_stored(played:
     assert code in [v["code"] for v in violations], violations
     assert all(v["message"] and v["severity"] == "error" for v in violations)
     assert (Match.objects.count(), Deal.objects.count(), Revision.objects.count()) == before
+
+
+@pytest.mark.parametrize(("path", "value", "field"), [
+    # Python calls false == 0 and 100.0 == 100; the referee reads neither as a whole number, so a
+    # deal's entry like its history's but for these is read on its own, and refused.
+    pytest.param("deals.3.entry.declarer", False, "deals[3].entry.declarer", id="false-for-seat-0"),
+    pytest.param("deals.3.entry.bid", 100.0, "deals[3].entry.bid", id="100.0-for-100"),
+])
+def test_an_entry_equal_in_python_but_not_in_json_is_read_and_refused(played: Match, path: str, value: Any,
+                                                                      field: str) -> None:
+    document = json.loads(json.dumps(exports.match_document(played)))
+    assert document["deals"][3]["entry"] == document["deals"][3]["history"][0]["entry"]
+    changed(path, value)(document)
+    assert document["deals"][3]["entry"] == document["deals"][3]["history"][0]["entry"]  # still, to Python
+    with pytest.raises(Rejected) as refused:
+        exports.match_import(owner=played.owner, document=document)
+    assert [(v.code, v.field) for v in refused.value.violations] == [("bad_type", field)]
 
 
 def test_a_file_that_is_not_an_object_is_refused(api) -> None:
