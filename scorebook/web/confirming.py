@@ -5,6 +5,7 @@ may confirm what depends on who is looking. Every write is a call to ``scorebook
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -69,25 +70,21 @@ def _step(request: HttpRequest) -> dict[str, Any]:
 @member_required
 @require_POST
 def deal_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = selectors.match_of(request.person, pk)  # type: ignore[attr-defined]
-    try:
-        services.deal_confirm(match=match, number=number, author=request.person, **_step(request))  # type: ignore[attr-defined]
-    except Rejected as rejected:
-        _refused(request, match, rejected)
-    except services.VersionConflict:
-        messages.error(request, _changed())
-    except services.DealNotFound:
-        raise Http404 from None
-    return _back(pk, number)
+    return _step_taken(request, pk, number, services.deal_confirm)
 
 
 @member_required
 @require_POST
 def deal_reject(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = selectors.match_of(request.person, pk)  # type: ignore[attr-defined]
+    return _step_taken(request, pk, number, services.deal_reject, reason=request.POST.get("reason", ""))
+
+
+def _step_taken(request: HttpRequest, pk: int, number: int, step: Callable[..., Any], **given: Any) -> HttpResponse:
+    """Deal *number* confirmed or rejected (*step*) by this request's person; a refusal said on the page."""
+    person = request.person  # type: ignore[attr-defined]
+    match = selectors.match_of(person, pk)
     try:
-        services.deal_reject(match=match, number=number, reason=request.POST.get("reason", ""),
-                             author=request.person, **_step(request))  # type: ignore[attr-defined]
+        step(match=match, number=number, author=person, **given, **_step(request))
     except Rejected as rejected:
         _refused(request, match, rejected)
     except services.VersionConflict:
