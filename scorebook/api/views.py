@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from referee.games import GAMES
 from referee.reading import option_fields
-from scorebook import caches, selectors, services
+from scorebook import caches, confirmations, selectors, services
 from scorebook.api import answers
 from scorebook.api.common import (
     NOT_FOUND,
@@ -95,7 +95,7 @@ class MatchDetail(MatchScoped):
         match = self.get_match(request, pk)
         data = MatchOptionsInput(data=request.data)
         data.is_valid(raise_exception=True)
-        match = services.match_confirmation(match=match, by=request.user, **data.validated_data)
+        match = confirmations.match_confirmation(match=match, by=request.user, **data.validated_data)
         return Response(match_json(match))
 
 
@@ -230,7 +230,8 @@ class DealConfirm(MatchScoped):
     def post(self, request: Request, pk: int, number: int) -> Response:
         match = self.get_match(request, pk)
         data = read_input(StepInput, request)
-        return Response(written_json(services.deal_confirm(match=match, number=number, author=request.user, **data)))
+        written = confirmations.deal_confirm(match=match, number=number, author=request.user, **data)
+        return Response(written_json(written))
 
 
 class DealReject(MatchScoped):
@@ -239,7 +240,8 @@ class DealReject(MatchScoped):
     def post(self, request: Request, pk: int, number: int) -> Response:
         match = self.get_match(request, pk)
         data = read_input(RejectInput, request)
-        return Response(written_json(services.deal_reject(match=match, number=number, author=request.user, **data)))
+        written = confirmations.deal_reject(match=match, number=number, author=request.user, **data)
+        return Response(written_json(written))
 
 
 class DealPropose(MatchScoped):
@@ -249,4 +251,5 @@ class DealPropose(MatchScoped):
     def post(self, request: Request, pk: int, number: int) -> Response:
         match = self.get_match(request, pk)
         data = read_input(ProposeInput, request)
-        return Response(written_json(services.deal_propose(match=match, number=number, author=request.user, **data)))
+        written = confirmations.deal_propose(match=match, number=number, author=request.user, **data)
+        return Response(written_json(written))

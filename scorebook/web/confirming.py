@@ -1,7 +1,7 @@
 """Confirmation mode on the match page: what waits for this person (a deal to confirm or reject, a
 proposal, their own deal sent back with its reason), the confirm and reject buttons, and the owner
 setting the table's option. Shown outside the sheet every reader shares (``{% cached %}``): who
-may confirm what depends on who is looking. Every write is a call to ``scorebook.services``."""
+may confirm what depends on who is looking. Every write is a call to ``scorebook.confirmations``."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from referee import roles
 from referee.ledger import Rejected
-from scorebook import selectors, services
+from scorebook import confirmations, selectors, services
 from scorebook.forms import number as typed_number
 from scorebook.models import Match
 from scorebook.sheets import violation_json
@@ -70,13 +70,13 @@ def _step(request: HttpRequest) -> dict[str, Any]:
 @member_required
 @require_POST
 def deal_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _step_taken(request, pk, number, services.deal_confirm)
+    return _step_taken(request, pk, number, confirmations.deal_confirm)
 
 
 @member_required
 @require_POST
 def deal_reject(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _step_taken(request, pk, number, services.deal_reject, reason=request.POST.get("reason", ""))
+    return _step_taken(request, pk, number, confirmations.deal_reject, reason=request.POST.get("reason", ""))
 
 
 def _step_taken(request: HttpRequest, pk: int, number: int, step: Callable[..., Any], **given: Any) -> HttpResponse:
@@ -105,8 +105,8 @@ def match_confirmation(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.user, pk)
     window = typed_number(request.POST.get("correction_window"))
     try:
-        services.match_confirmation(match=match, confirmation=request.POST.get("confirmation") == "on",
-                                    correction_window=window, by=request.user)
+        confirmations.match_confirmation(match=match, confirmation=request.POST.get("confirmation") == "on",
+                                         correction_window=window, by=request.user)
     except Rejected as rejected:
         _refused(request, match, rejected)
     return redirect(reverse("web:match", args=[pk]) + "?panel=members#members")

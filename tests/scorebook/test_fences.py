@@ -9,7 +9,7 @@
 - The models, the registry and what a record imports at once import no views, services or
   selectors (``scorebook.models`` reads the games' names from the records); a game's entry form is
   built from ``scorebook.forms``.
-- The services and the selectors import nothing of the pages or the API.
+- The services (confirmation mode's too) and the selectors import nothing of the pages or the API.
 - A game's code name appears only in its own folders, the registry listing and the migrations.
 """
 
@@ -143,13 +143,13 @@ def test_the_records_are_light() -> None:
     # scorebook.models imports the listing: nothing it brings in may need the models back, and a
     # record's form is built from scorebook.forms, not from the pages.
     brought = closure("scorebook.games")
-    heavy = {"scorebook.models", "scorebook.services", "scorebook.selectors"}
+    heavy = {"scorebook.models", "scorebook.services", "scorebook.confirmations", "scorebook.selectors"}
     assert heavy & brought == set()
     assert [name for name in brought if name.startswith(("scorebook.web", "scorebook.api"))] == []
 
 
-@pytest.mark.parametrize("module", ["scorebook.services", "scorebook.selectors", "scorebook.sheets",
-                                    "scorebook.caches", "scorebook.exports", "scorebook.admin"])
+@pytest.mark.parametrize("module", ["scorebook.services", "scorebook.confirmations", "scorebook.selectors",
+                                    "scorebook.sheets", "scorebook.caches", "scorebook.exports", "scorebook.admin"])
 def test_the_write_path_and_the_reads_import_no_pages_or_api(module: str) -> None:
     assert [name for name in closure(module) if name.startswith(("scorebook.web", "scorebook.api"))] == []
 
