@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -51,3 +52,10 @@ def api(owner) -> APIClient:
 def match(owner) -> Match:
     """A fresh 3-player 1000 match, classic preset, seat 0 deals first."""
     return services.match_create(owner=owner, game="thousand", players=PLAYERS)
+
+
+# An append: the match locked, with its cached sheet (small: the rows are apart) and the last
+# deal's number (SELECT … FOR UPDATE), then its writes: on PostgreSQL one statement (the deal, its
+# revision, its sheet row, the version and the sheet), elsewhere the deal, its revision and its
+# sheet row (INSERT ×3) and the match (one UPDATE); and the transaction's savepoint and its release.
+APPEND = 4 if connection.vendor == "postgresql" else 7
