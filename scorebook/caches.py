@@ -22,7 +22,6 @@ process sees another's writes once its entry expires (``SCOREBOOK_LIVE_TTL``, a 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -198,7 +197,7 @@ def keep_sheet(kind: str, match: Match | Seen, rendered: Any) -> Any:
     return rendered
 
 
-def rendered_sheet(kind: str, match: Match, render: Callable[[], Any]) -> Any:
-    """The *kind* of sheet of *match* (read from the database), rendered at most once per version."""
-    found = sheet_of(kind, match)
-    return found if found is not None else keep_sheet(kind, match, render())
+def keep_sheets(match: Match | Seen, rendered: dict[str, Any]) -> None:
+    """Keep each kind of sheet in *rendered* (as ``keep_sheet``), in one round trip to the cache."""
+    cache.set_many({_sheet_key(kind, match.pk, match.version, match.game): value for kind, value in rendered.items()},
+                   SHEET_TTL)

@@ -241,14 +241,6 @@ def render_sheet(game_name: str, players: Sequence[str], neutral: dict[str, Any]
     }
 
 
-def render_appended(before: dict[str, Any], players: Sequence[str], head: dict[str, Any],
-                    row: dict[str, Any]) -> dict[str, Any]:
-    """``render_sheet`` of a sheet that is the sheet rendered as *before* with *row* appended, and
-    *head* (``sheet_head``) after it: the rows before it are not rendered again."""
-    after = render_sheet(before["game"], players, {**head, "rows": []})
-    return {**after, "rows": [*before["rows"], render_row(row, players)]}
-
-
 def render_stop(stopped_at: dict[str, Any] | None, players: Sequence[str]) -> dict[str, Any] | None:
     """Where the replay stopped, its violations in API.md's shape and the request's language."""
     if not stopped_at:

@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from scorebook import caches, selectors, services
 from scorebook.models import Deal, Match, Revision
-from scorebook.sheets import render_appended, render_row, render_sheet, violation_json
+from scorebook.sheets import render_row, render_sheet, violation_json
 
 
 class StrictSerializer(serializers.Serializer):
@@ -137,28 +139,61 @@ def deal_json(match: Match, deal: Deal, warnings: Any = (), row: dict[str, Any] 
     return out
 
 
-def written_json(written: services.Written) -> dict[str, Any]:
+def written_answer(written: services.Written, status: int = 200) -> HttpResponse:
+    """What a deal write answers (API.md's ``Written``), as JSON: its scoresheet's bytes are put in
+    as they are kept (``written_sheet``), not decoded and rendered again."""
     match = written.match
     body = deal_json(match, written.deal, written.warnings, written.row)
-    return {"deal": body, "version": match.version, "warnings": body["warnings"],
-            "scoresheet": written_sheet(written), "repeated": written.repeated}
+    start = JSONRenderer().render({"deal": body, "version": match.version, "warnings": body["warnings"]})
+    answer = b"".join((start[:-1], b',"scoresheet":', written_sheet(written),
+                       b',"repeated":', b"true" if written.repeated else b"false", b"}"))
+    return HttpResponse(answer, status=status, content_type="application/json")
 
 
-def written_sheet(written: services.Written) -> dict[str, Any]:
-    """The scoresheet a write answers with, rendered once per version and kept for the reads that
-    follow (the scoresheet's GET). An append's is the version before's with its one row added when
-    that one is kept and nothing waits for a confirmation (the rows before it are the same): it
-    costs the same at any length."""
+def written_sheet(written: services.Written) -> bytes:
+    """The scoresheet a write answers with, as JSON, rendered once per version and kept for the
+    reads that follow (the scoresheet's GET). An append's is the version before's rows with its one
+    row added when those are kept (``kept_sheet``: only where nothing waits for a confirmation)
+    and nothing waits now: it costs the same at any length."""
     match = written.match
-    if (found := caches.sheet_of("json", match)) is not None:
+    if written.row is None and (found := caches.sheet_of("json-bytes", match)) is not None:
         return found
     # Only where nothing waits (``sheets.with_waiting``): a pending deal changes what its row and
     # the settled totals say, which the rows kept do not know.
     if (written.row is None or match.confirmation
-            or (before := caches.sheet_of("json", match, match.version - 1)) is None
-            or any(before.get(key) for key in ("pending", "rejected", "proposals"))):
-        return caches.keep_sheet("json", match, match_payload_sheet(match))
-    return caches.keep_sheet("json", match, render_appended(before, match.players, match.sheet or {}, written.row))
+            or (before := caches.sheet_of("json-rows", match, match.version - 1)) is None):
+        return kept_sheet(match, match_payload_sheet(match))
+    head = render_sheet(match.game, match.players, {**(match.sheet or {}), "rows": []})
+    row = JSONRenderer().render(render_row(written.row, match.players))
+    rows = b",".join((before, row)) if before else row
+    whole = _rows_put_in(JSONRenderer().render(head), rows)
+    caches.keep_sheets(match, {"json-bytes": whole, "json-rows": rows})
+    return whole
+
+
+def scoresheet_bytes(match: Match) -> bytes:
+    """The scoresheet of *match* (read from the database) as JSON, rendered at most once per version."""
+    found = caches.sheet_of("json-bytes", match)
+    return found if found is not None else kept_sheet(match, match_payload_sheet(match))
+
+
+def kept_sheet(match: Match, sheet: dict[str, Any]) -> bytes:
+    """*sheet*, the scoresheet of *match*, as JSON, kept for its version; and its rows apart (between
+    their brackets) for the next append's answer, where nothing waits for a confirmation."""
+    rows = JSONRenderer().render(sheet["rows"])[1:-1]
+    whole = _rows_put_in(JSONRenderer().render({**sheet, "rows": []}), rows)
+    waiting = any(sheet.get(key) for key in ("pending", "rejected", "proposals"))
+    caches.keep_sheets(match, {"json-bytes": whole} if waiting else {"json-bytes": whole, "json-rows": rows})
+    return whole
+
+
+def _rows_put_in(sheet: bytes, rows: bytes) -> bytes:
+    """*sheet*, a scoresheet's JSON rendered without its rows, with *rows* (their JSON between the
+    brackets) in their place. Its first ``"rows":[]`` is theirs: only the game's name and the
+    players' come before it, strings in which a quote is escaped."""
+    before, found, after = sheet.partition(b'"rows":[]')
+    assert found, "a scoresheet has its rows"
+    return b"".join((before, b'"rows":[', rows, b"]", after))
 
 
 class MatchScoped(NamesSeats):

@@ -8,7 +8,6 @@ from django.http import Http404, HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,10 +23,10 @@ from scorebook.api.common import (
     deal_json,
     history_json,
     match_json,
-    match_payload_sheet,
     read_input,
     refusals,
-    written_json,
+    scoresheet_bytes,
+    written_answer,
 )
 from scorebook.api.table import FORBIDDEN
 from scorebook.models import Deal, Match, Revision
@@ -104,18 +103,12 @@ class Scoresheet(MatchScoped):
     def get(self, request: Request, pk: int) -> HttpResponse:
         # Rendered once per version and language, down to its bytes; the phones at the table read it
         # with no query on the match.
-        # The JSON itself is kept too: a write's answer appends its row to the version before's.
         seen = caches.seen(pk)
         if seen is not None and selectors.may_read_cached(seen, request.user):
-            found = caches.sheet_of("json-bytes", seen)
+            found = caches.sheet_of("json-bytes", seen)  # what the write that made this version answered
             if found is not None:
                 return _json_answer(found)
-            sheet = caches.sheet_of("json", seen)  # what the write that made this version answered
-            if sheet is not None:
-                return _json_answer(caches.keep_sheet("json-bytes", seen, JSONRenderer().render(sheet)))
-        match = self.get_match(request, pk)
-        sheet = caches.rendered_sheet("json", match, lambda: match_payload_sheet(match))
-        return _json_answer(caches.keep_sheet("json-bytes", match, JSONRenderer().render(sheet)))
+        return _json_answer(scoresheet_bytes(self.get_match(request, pk)))
 
 
 def _json_answer(body: bytes) -> HttpResponse:
@@ -137,14 +130,14 @@ class DealList(MatchScoped):
                    responses=refusals({201: answers.Written, 200: answers.Written, 404: NOT_FOUND,
                                        409: answers.CONFLICT}, body=True),
                    summary="Record the next deal")
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponse:
         match = self.get_match(request, pk)
         data = DealWriteInput(data=request.data)
         data.is_valid(raise_exception=True)
         written = services.deal_record(match=match, author=request.user, **data.validated_data)
         # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
         answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
-        return Response(written_json(written), status=answer)
+        return written_answer(written, answer)
 
 
 class DealDetail(MatchScoped):
@@ -163,17 +156,17 @@ class DealDetail(MatchScoped):
     @extend_schema(request=DealWriteInput,
                    responses=refusals({200: answers.Written, 404: NOT_FOUND, 409: answers.CONFLICT}, body=True),
                    summary="Replace a past entry; the match is replayed")
-    def put(self, request: Request, pk: int, number: int) -> Response:
+    def put(self, request: Request, pk: int, number: int) -> HttpResponse:
         match = self.get_match(request, pk)
         data = DealWriteInput(data=request.data)
         data.is_valid(raise_exception=True)
         written = services.deal_replace(match=match, number=number, author=request.user, **data.validated_data)
-        return Response(written_json(written))
+        return written_answer(written)
 
     @extend_schema(request=DealVoidInput,
                    responses=refusals({200: answers.Written, 404: NOT_FOUND, 409: answers.CONFLICT}, body=True),
                    summary="Void a deal: kept in the history, no longer counted")
-    def delete(self, request: Request, pk: int, number: int) -> Response:
+    def delete(self, request: Request, pk: int, number: int) -> HttpResponse:
         match = self.get_match(request, pk)
         # No body reads as {}; a body that is not an object is refused by the serializer, never
         # dropped (its expected_version would be lost and the deal voided all the same).
@@ -183,7 +176,7 @@ class DealDetail(MatchScoped):
         data = DealVoidInput(data=body)
         data.is_valid(raise_exception=True)
         written = services.deal_void(match=match, number=number, author=request.user, **data.validated_data)
-        return Response(written_json(written))
+        return written_answer(written)
 
 
 class GameList(APIView):
@@ -227,29 +220,29 @@ _STEP = refusals({200: answers.Written, 403: FORBIDDEN, 404: NOT_FOUND, 409: ans
 class DealConfirm(MatchScoped):
     @extend_schema(request=StepInput, responses=_STEP,
                    summary="Confirm a pending deal, or the change proposed for a deal (from another seat)")
-    def post(self, request: Request, pk: int, number: int) -> Response:
+    def post(self, request: Request, pk: int, number: int) -> HttpResponse:
         match = self.get_match(request, pk)
         data = read_input(StepInput, request)
         written = confirmations.deal_confirm(match=match, number=number, author=request.user, **data)
-        return Response(written_json(written))
+        return written_answer(written)
 
 
 class DealReject(MatchScoped):
     @extend_schema(request=RejectInput, responses=_STEP,
                    summary="Reject a pending deal (back to its author, not counted) or a proposed change, saying why")
-    def post(self, request: Request, pk: int, number: int) -> Response:
+    def post(self, request: Request, pk: int, number: int) -> HttpResponse:
         match = self.get_match(request, pk)
         data = read_input(RejectInput, request)
         written = confirmations.deal_reject(match=match, number=number, author=request.user, **data)
-        return Response(written_json(written))
+        return written_answer(written)
 
 
 class DealPropose(MatchScoped):
     @extend_schema(request=ProposeInput, responses=_STEP,
                    summary="Propose another entry for a confirmed deal, or voiding it: it counts once another seat "
                    "confirms it")
-    def post(self, request: Request, pk: int, number: int) -> Response:
+    def post(self, request: Request, pk: int, number: int) -> HttpResponse:
         match = self.get_match(request, pk)
         data = read_input(ProposeInput, request)
         written = confirmations.deal_propose(match=match, number=number, author=request.user, **data)
-        return Response(written_json(written))
+        return written_answer(written)
