@@ -6,6 +6,13 @@ The context's ``match`` names the version. A part's forms are rendered with a ma
 reader's CSRF token, which every page puts back. Nothing is kept while the sheet stops at a deal
 the rules refuse now.
 
+``{% cached "table" table_stamp %}…{% endcached %}``: the owner's panels (rematch and rename, the share
+link, the invite and who joined), which no deal changes but the table's writes do (a share link or
+an invite made or revoked, a rename, someone joining…): kept under ``table_stamp``
+(scorebook/web/table.py), the digest of everything they show, so the write that changes one of
+those makes the kept panels unreachable, as a deal does the sheet's. The reader's CSRF token is put
+back as in the other parts.
+
 ``{% cached_form %}…{% endcached_form %}``: the entry form, the same for everyone of one role at one
 version, but for two things of the reader's own, which are never kept: his CSRF token and the form's
 ``client_id``. The form is rendered with marks in their place, kept per role, and the marks are
@@ -34,20 +41,29 @@ PAGE_PARTS = ["html:sheet", "html:chart", "html:rules", "html:watched-sheet", "h
 def _kept(context: Any, match: Any, kind: str) -> Any:
     version, found = getattr(match, "_kept_parts", (None, None))
     if found is None or version != match.version:
-        found = caches.sheets_of([*PAGE_PARTS, f"html:form:{context.get('role')}"], match)
+        stamp = context.get("table_stamp")
+        found = caches.sheets_of([*PAGE_PARTS, f"html:form:{context.get('role')}",
+                                  *([f"html:table:{stamp}"] if stamp else [])], match)
         match._kept_parts = (match.version, found)
     return found.get(kind)
 
 
 class Cached(template.Node):
-    def __init__(self, name: str, nodelist: template.NodeList):
-        self.name, self.nodelist = name, nodelist
+    def __init__(self, name: str, nodelist: template.NodeList, stamp: template.base.FilterExpression | None = None):
+        self.name, self.nodelist, self.stamp = name, nodelist, stamp
 
     def render(self, context: Any) -> str:
         match = context.get("match")
-        if match is None or context.get("stopped"):
+        if self.stamp is not None:
+            # A part with a stamp (the owner's panels) shows nothing of the sheet: kept even while it stops.
+            stamp = self.stamp.resolve(context)
+            kind = f"html:{self.name}:{stamp}"
+            if match is None or not stamp:
+                return self.nodelist.render(context)
+        elif match is None or context.get("stopped"):
             return self.nodelist.render(context)
-        kind = f"html:{self.name}"
+        else:
+            kind = f"html:{self.name}"
         found = _kept(context, match, kind)
         if found is None:
             with context.push(csrf_token=CSRF_MARK):
@@ -89,8 +105,8 @@ def cached_form(parser: template.base.Parser, token: template.base.Token) -> Cac
 @register.tag
 def cached(parser: template.base.Parser, token: template.base.Token) -> Cached:
     bits = token.split_contents()
-    if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
-        raise template.TemplateSyntaxError('{% cached "name" %} takes one quoted name')
+    if len(bits) not in (2, 3) or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
+        raise template.TemplateSyntaxError('{% cached "name" %} takes one quoted name (and a stamp)')
     nodelist = parser.parse(("endcached",))
     parser.delete_first_token()
-    return Cached(bits[1][1:-1], nodelist)
+    return Cached(bits[1][1:-1], nodelist, parser.compile_filter(bits[2]) if len(bits) == 3 else None)

@@ -5,6 +5,7 @@ his seat. Every write is a call to ``scorebook.services``; who may do it is thei
 from __future__ import annotations
 
 import functools
+import hashlib
 from typing import Any
 
 import segno
@@ -48,15 +49,36 @@ def _members(match: Match) -> Any:
     return found if found is not None else selectors.members_of(match)
 
 
+# The panels the page opens at (``?panel=``, after a form of theirs): any other value opens none.
+PANELS = ("members", "share")
+
+
+def table_stamp(request: HttpRequest, match: Match, role: str | None, joined: list[Any]) -> str:
+    """The digest of everything the owner's panels show (templates/scorebook/_match_manage.html,
+    _share.html, _members.html) but the reader's CSRF token: the match's name and archive, its share
+    link and invite, the table's options, the players, who joined, the address the links are made
+    of, the panel opened, and the role looking. They are kept under it ({% cached "table" %},
+    scorebook/templatetags/match_cache.py): each of the table's writes changes one of these, and so
+    the stamp. Whatever those templates come to show must be added here."""
+    panel = request.GET.get("panel")
+    shown = (role, match.pk, match.name, match.archived, match.share_token, match.invite_token, match.invite_role,
+             match.confirmation, match.correction_window, list(match.players),
+             [(m.pk, m.name, m.user_id is not None, m.seat, m.role) for m in joined],
+             request.scheme, request.get_host(), panel if panel in PANELS else None)
+    return hashlib.sha256(repr(shown).encode()).hexdigest()[:32]
+
+
 def people_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
     """What the match page shows of the table: for the owner the invite and who joined; for a
     member with a seat to claim, his membership."""
     out: dict[str, Any] = {"table_seats": list(enumerate(match.players))}
     if roles.may(role, roles.MANAGE):
         url = invite_url(request, match)
-        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": _members(match),
+        joined = list(_members(match))
+        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": joined,
                 "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
-                "invite_role_name": roles.ROLE_NAMES[match.invite_role]}
+                "invite_role_name": roles.ROLE_NAMES[match.invite_role],
+                "table_stamp": table_stamp(request, match, role, joined)}
     person = getattr(request, "person", request.user)
     # The owner is nobody's member (he keeps the book, with no seat of his own): nothing to read.
     out["me"] = None if role == roles.OWNER else selectors.membership_of(match, person)
