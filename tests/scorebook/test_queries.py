@@ -288,14 +288,8 @@ def test_a_deal_posted_from_the_page_without_javascript_is_redirected_at_once(
 CACHE_CALLS = ("get", "get_many", "set", "set_many", "add", "delete", "delete_many", "touch", "incr", "has_key")
 
 
-@pytest.mark.parametrize("who", ["owner", "member"])
-def test_a_warm_poll_makes_three_round_trips_to_the_cache(signed_in, owner, stranger, who: str, monkeypatch) -> None:
-    # The session, then its user with his epoch (named by the session), then the match's version and
-    # who joined it in one read; nothing is written (the session is not saved again).
-    match = match_with(owner, 5)
-    browser = signed_in if who == "owner" else member_of(match, stranger)
-    poll = f"/matches/{match.pk}/sheet/?since={match.version}"
-    assert browser.get(poll).status_code == 204  # the user into the cache
+def counted_cache_calls(monkeypatch) -> list[str]:
+    """The names of the cache's methods called from now on, one per round trip."""
     calls: list[str] = []
     inside: list[str] = []  # the memory cache's get_many calls its get: one call, as Redis's MGET
     backend = caches["default"]
@@ -309,5 +303,31 @@ def test_a_warm_poll_makes_three_round_trips_to_the_cache(signed_in, owner, stra
             finally:
                 inside.pop()
         monkeypatch.setattr(backend, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize("who", ["owner", "member"])
+def test_a_warm_poll_makes_three_round_trips_to_the_cache(signed_in, owner, stranger, who: str, monkeypatch) -> None:
+    # The session, then its user with his epoch (named by the session), then the match's version and
+    # who joined it in one read; nothing is written (the session is not saved again).
+    match = match_with(owner, 5)
+    browser = signed_in if who == "owner" else member_of(match, stranger)
+    poll = f"/matches/{match.pk}/sheet/?since={match.version}"
+    assert browser.get(poll).status_code == 204  # the user into the cache
+    calls = counted_cache_calls(monkeypatch)
     assert browser.get(poll).status_code == 204
     assert calls == ["get", "get", "get_many"]
+
+
+def test_a_warm_match_page_makes_four_round_trips_to_the_cache(signed_in, owner, stranger, monkeypatch,
+                                                               django_assert_num_queries) -> None:
+    # The session, its user, who joined (the owner's panels show them), then every kept part of the
+    # page in one read: the sheet, the chart, the form, the owner's panels… The match is the one query.
+    match = match_with(owner, 40)
+    member_of(match, stranger)
+    assert signed_in.get(f"/matches/{match.pk}/").status_code == 200  # the parts kept
+    calls = counted_cache_calls(monkeypatch)
+    with django_assert_num_queries(1):
+        page = signed_in.get(f"/matches/{match.pk}/").content.decode()
+    assert calls == ["get", "get", "get", "get_many"]
+    assert page.count('class="sheet-row') == 40 and 'data-member="mallory"' in page
