@@ -149,7 +149,11 @@ def members(pk: int) -> list[Member] | None:
     not shared (the caller reads the database)."""
     if not settings.SCOREBOOK_SHARED_CACHE:
         return None
-    found = cache.get(_members_key(pk))
+    return _members_from(pk, cache.get(_members_key(pk)))
+
+
+def _members_from(pk: int, found: tuple[dict[str, Any], ...] | None) -> list[Member]:
+    """Who joined match *pk*, from his entry as read (None: missing, read from the database and added)."""
     if found is None:
         found = _read_members(pk)
         cache.add(_members_key(pk), found, SHEET_TTL)
@@ -173,6 +177,18 @@ def _member_written(sender: Any, instance: Member, **kwargs: Any) -> None:
 # ---------------------------------------------------------------- the sheets, rendered
 
 
+# The parts the match page keeps (scorebook/templatetags/match_cache.py), read together the first
+# time one of them is wanted (one round trip, not one per part); with them the entry form of the
+# reader's role and, for the owner, his panels.
+PAGE_PARTS = ["html:sheet", "html:chart", "html:rules", "html:watched-sheet", "html:standings", "html:evening",
+              "html:undo", "html:tools"]
+
+
+def page_kinds(role: str | None, table_stamp: str | None) -> list[str]:
+    """What the match page of someone of *role* reads of the cache (``table_stamp``: the owner's panels')."""
+    return [*PAGE_PARTS, f"html:form:{role}", *([f"html:table:{table_stamp}"] if table_stamp else [])]
+
+
 def _sheet_key(kind: str, pk: int, version: int, game: str) -> str:
     return f"sheet:{SHAPE}:{kind}:{pk}:{version}:{rules_stamp(find_game(game))}:{get_language()}"
 
@@ -188,6 +204,17 @@ def sheets_of(kinds: list[str], match: Match | Seen) -> dict[str, Any]:
     in one round trip to the cache."""
     keys = {_sheet_key(kind, match.pk, match.version, match.game): kind for kind in kinds}
     return {keys[key]: value for key, value in cache.get_many(list(keys)).items()}
+
+
+def sheets_and_members(kinds: list[str], match: Match | Seen) -> tuple[dict[str, Any], list[Member] | None]:
+    """``sheets_of(kinds, match)`` and who joined the match (``members``), in one round trip to the
+    cache: the owner's match page reads both."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return sheets_of(kinds, match), None
+    keys = {_sheet_key(kind, match.pk, match.version, match.game): kind for kind in kinds}
+    found = cache.get_many([*keys, _members_key(match.pk)])
+    joined = _members_from(match.pk, found.pop(_members_key(match.pk), None))
+    return {keys[key]: value for key, value in found.items()}, joined
 
 
 def keep_sheet(kind: str, match: Match | Seen, rendered: Any) -> Any:

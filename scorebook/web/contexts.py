@@ -12,13 +12,13 @@ from django.urls import reverse
 
 from referee import roles
 from referee.reading import option_fields
-from scorebook import labels, selectors
+from scorebook import caches, labels, selectors
 from scorebook.games import game_ui
 from scorebook.models import Match
 from scorebook.registry import GameUI
 from scorebook.sheets import Rows, render_line, render_violation
 from scorebook.web.confirming import waiting_context
-from scorebook.web.table import people_context
+from scorebook.web.table import people_context, table_stamp
 
 
 def _choice_label(game: GameUI, value: Any) -> str:
@@ -164,8 +164,12 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     rules = Rows(lambda: option_rows(game, selectors.match_options(match)))
     role = selectors.role_of(match, getattr(request, "person", request.user))
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
+    # The page's kept parts, and for the owner who joined, in one round trip to the cache.
+    stamp = table_stamp(request, match, role) if can[roles.MANAGE] else None
+    kinds = caches.page_kinds(role, stamp)
+    kept, joined = caches.sheets_and_members(kinds, match) if stamp else (caches.sheets_of(kinds, match), None)
     # The form as the page first shows it (nothing typed, no errors) is the same for everyone of one
     # role: rendered once per version and kept ({% cached_form %}).
     return (sheet | {"form": form_context(match, sheet, **form) | {"fresh": not form}, "rules": rules, "role": role,
-                     "can": can, "role_name": roles.ROLE_NAMES.get(role or "", "")}
-            | people_context(request, match, role) | waiting_context(request, match, role))
+                     "can": can, "role_name": roles.ROLE_NAMES.get(role or "", ""), "kept_parts": kept}
+            | people_context(request, match, role, joined, stamp) | waiting_context(request, match, role))

@@ -21,7 +21,7 @@ from referee import roles
 from referee.ledger import Rejected
 from scorebook import caches, selectors, services
 from scorebook.forms import number as typed_number
-from scorebook.models import Match
+from scorebook.models import Match, Member
 from scorebook.sheets import violation_json
 from scorebook.web.people import member_required, person_at, remember_guest
 
@@ -53,32 +53,38 @@ def _members(match: Match) -> Any:
 PANELS = ("members", "share")
 
 
-def table_stamp(request: HttpRequest, match: Match, role: str | None, joined: list[Any]) -> str:
-    """The digest of everything the owner's panels show (templates/scorebook/_match_manage.html,
-    _share.html, _members.html) but the reader's CSRF token: the match's name and archive, its share
-    link and invite, the table's options, the players, who joined, the address the links are made
-    of, the panel opened, and the role looking. They are kept under it ({% cached "table" %},
-    scorebook/templatetags/match_cache.py): each of the table's writes changes one of these, and so
-    the stamp. Whatever those templates come to show must be added here."""
+def table_stamp(request: HttpRequest, match: Match, role: str | None) -> str:
+    """The digest of all the owner's panels (templates/scorebook/_match_manage.html, _share.html,
+    _members.html) show of the match and the request: its name and archive, its share link and
+    invite, the table's options, the players, the address the links are made of, the panel opened,
+    and the role looking. They are kept under it ({% cached "table" %},
+    scorebook/templatetags/match_cache.py), with who joined (``members_shown``): each of the table's
+    writes changes one of these, and so the stamp. Whatever those templates come to show must be
+    added here."""
     panel = request.GET.get("panel")
     shown = (role, match.pk, match.name, match.archived, match.share_token, match.invite_token, match.invite_role,
              match.confirmation, match.correction_window, list(match.players),
-             [(m.pk, m.name, m.user_id is not None, m.seat, m.role) for m in joined],
              request.scheme, request.get_host(), panel if panel in PANELS else None)
     return hashlib.sha256(repr(shown).encode()).hexdigest()[:32]
 
 
-def people_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
-    """What the match page shows of the table: for the owner the invite and who joined; for a
-    member with a seat to claim, his membership."""
+def members_shown(joined: Any) -> list[tuple[Any, ...]]:
+    """Who joined, as the owner's panels show them."""
+    return [(m.pk, m.name, m.user_id is not None, m.seat, m.role) for m in joined]
+
+
+def people_context(request: HttpRequest, match: Match, role: str | None, joined: list[Member] | None = None,
+                   stamp: str | None = None) -> dict[str, Any]:
+    """What the match page shows of the table: for the owner the invite and who joined (*joined*, when
+    read already) and his panels' stamp; for a member with a seat to claim, his membership."""
     out: dict[str, Any] = {"table_seats": list(enumerate(match.players))}
     if roles.may(role, roles.MANAGE):
         url = invite_url(request, match)
-        joined = list(_members(match))
+        joined = list(_members(match)) if joined is None else joined
         out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": joined,
                 "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
                 "invite_role_name": roles.ROLE_NAMES[match.invite_role],
-                "table_stamp": table_stamp(request, match, role, joined)}
+                "table_stamp": stamp or table_stamp(request, match, role), "table_members": members_shown(joined)}
     person = getattr(request, "person", request.user)
     # The owner is nobody's member (he keeps the book, with no seat of his own): nothing to read.
     out["me"] = None if role == roles.OWNER else selectors.membership_of(match, person)
