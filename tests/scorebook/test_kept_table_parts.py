@@ -17,7 +17,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from scorebook import services
+from scorebook import confirmations, services
 from scorebook.models import Match, Member
 from scorebook.templatetags import match_cache, same_for_all
 from scorebook.web.people import GUESTS
@@ -174,8 +174,8 @@ WRITES: dict[str, tuple[Callable[[Match, Any, Any], Any] | None, Write, list[str
     "invite revoked": (lambda m, o, s: services.invite_renew(match=m, by=o, role="player"),
                        lambda m, o, s, b: services.invite_revoke(match=m, by=o),
                        ["Create an invite"], ["Revoke the invite", "/join/"]),
-    "confirmation": (None, lambda m, o, s, b: services.match_confirmation(match=m, confirmation=True,
-                                                                          correction_window=7, by=o),
+    "confirmation": (None, lambda m, o, s, b: confirmations.match_confirmation(match=m, confirmation=True,
+                                                                               correction_window=7, by=o),
                      ['name="confirmation" checked', 'name="correction_window" type="text" inputmode="numeric" '
                                                      'size="5" value="7"'], []),
     "a user joins": (lambda m, o, s: services.invite_renew(match=m, by=o, role="player"),
