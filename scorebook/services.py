@@ -196,13 +196,16 @@ def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Deal], history:
     with transaction.atomic():
         match = _match_stored(owner, new, sheet, version=len(history), confirmation=confirmation,
                               correction_window=correction_window)
+        # Ids, not instances, on the 1,000s of objects: what the insert reads, without a related
+        # descriptor's checks per object.
+        author_id = owner.pk if owner is not None and owner.pk else None
         for deal in deals:
-            deal.match = match
+            deal.match_id = match.pk
         _inserted(Deal, deals)
         for version, revision in enumerate(history, start=1):
-            revision.match, revision.version = match, version
+            revision.match_id, revision.version = match.pk, version
             revision.deal_id = revision.deal.pk  # its deal is stored now: it has an id
-            revision.author = owner if owner is not None and owner.pk else None
+            revision.author_id = author_id
         _inserted(Revision, history)
         caches.match_changed(match)
     return match
