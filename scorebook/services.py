@@ -255,7 +255,7 @@ def _insert_statement(model: type[Model], objects: Sequence[Model],
                        else f"(item ->> '{field.column}')::{field.db_type(connection)}" for field in fields)
     return (f"INSERT INTO {model._meta.db_table} ({columns}) SELECT {values} "
             "FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS items(item, position) "
-            "ORDER BY position RETURNING id"), [json.dumps(items)]
+            "ORDER BY position RETURNING id"), [json.dumps(items, separators=(",", ":"))]
 
 
 def _got_ids(objects: Sequence[Model], ids: Sequence[int]) -> None:

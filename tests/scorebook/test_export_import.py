@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import gc
 import io
 import json
 from collections.abc import Callable
@@ -184,6 +185,35 @@ def test_a_khrap_match_comes_back_identical_through_the_api(owner, api) -> None:
 def test_a_match_without_deals_comes_back(match: Match, stranger) -> None:
     copy_ = exports.match_import(owner=stranger, document=exports.match_document(match))
     assert comparable(exports.match_document(copy_)) == comparable(exports.match_document(match))
+
+
+def test_an_import_gives_the_garbage_collector_back_as_it_found_it(played: Match, stranger, monkeypatch) -> None:
+    # Paused for the length of an import (exports._collector_paused): on again after it, stored or
+    # refused, and left off where the caller had turned it off.
+    document = exports.match_document(played)
+    collecting_while_stored = []
+    restored = services.match_restored
+
+    def watched(**kwargs: Any) -> Match:
+        collecting_while_stored.append(gc.isenabled())
+        return restored(**kwargs)
+
+    monkeypatch.setattr(services, "match_restored", watched)
+    assert gc.isenabled()
+    exports.match_import(owner=stranger, document=document)
+    assert collecting_while_stored == [False]
+    assert gc.isenabled()
+    document["deals"][3]["history"][0]["entry"]["bid"] = 103
+    with pytest.raises(Rejected):
+        exports.match_import(owner=stranger, document=document)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        exports.match_import(owner=stranger, document=exports.match_document(played))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert Match.objects.filter(owner=stranger).count() == 2
 
 
 def test_deals_written_without_a_history_are_recorded_as_they_stand(played: Match, stranger) -> None:
