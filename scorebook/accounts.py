@@ -11,8 +11,10 @@ from the cache with him (scorebook/accounts_cache.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import logout
 from django.contrib.auth.backends import ModelBackend
@@ -20,6 +22,7 @@ from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from rest_framework.authtoken.models import Token
 
 from scorebook import accounts_cache
@@ -44,16 +47,37 @@ def epoch_of(user: Any) -> int:
 
 
 class SessionEpochMiddleware:
-    """Signs out a session signed in before its user last signed out everywhere."""
+    """Signs out a session signed in before its user last signed out everywhere, the moment the
+    request first asks who its user is (``request.user``, ``request.auser()``): a poll reads that user
+    from the cache in the same round trip as the match it polls (scorebook/web/people.py). An answer
+    that never asks (``/healthz/``) signs nobody out and shows nobody signed in."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        user = request.user
-        if user.is_authenticated and request.session.get(SessionEpoch.SESSION_KEY, 0) != epoch_of(user):
-            logout(request)
+        user = request.user  # AuthenticationMiddleware's, not read yet
+        request.user = SimpleLazyObject(lambda: _checked(request, user))  # type: ignore[assignment]
+        request.auser = partial(_achecked, request)
         return self.get_response(request)
+
+
+def _checked(request: HttpRequest, user: Any) -> Any:
+    if user.is_authenticated and request.session.get(SessionEpoch.SESSION_KEY, 0) != epoch_of(user):
+        request.user = user  # logout names the user it signs out
+        logout(request)  # and makes request.user anonymous
+        return request.user
+    return user
+
+
+async def _achecked(request: HttpRequest) -> Any:
+    return await sync_to_async(_user_of)(request)
+
+
+def _user_of(request: HttpRequest) -> Any:
+    user = request.user
+    user.is_authenticated  # noqa: B018  (read now: the check runs in this thread)
+    return user
 
 
 @transaction.atomic

@@ -12,6 +12,9 @@ deletes the entry at once, then, once its transaction committed, sets it anew fr
 write set after it. A token's expiry is its age: checked on every request against the entry's
 ``created``, so an expired token stops at once too.
 
+A poll reads the session's user in the same round trip to the cache as the match it polls
+(``read_already``, scorebook/web/people.py): the same entry, read a moment earlier.
+
 Signals, not the callers: the admin, ``createsuperuser`` and the cascades write users and tokens
 too. A ``QuerySet.update()`` sends none: the code that updates a user's or a token's row that way
 calls ``user_changed`` / ``token_changed`` itself (``accounts.sign_out_everywhere`` does).
@@ -20,6 +23,9 @@ calls ``user_changed`` / ``token_changed`` itself (``accounts.sign_out_everywher
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
@@ -36,13 +42,16 @@ TTL = 60 * 60
 SHAPE = 1
 # What a deleted user's or token's entry holds, so that a late refill cannot bring it back.
 GONE = "gone"
+# Users' entries this request already read from the cache along with other entries, by key (None:
+# read, and not there): ``read_already``.
+_read: ContextVar[dict[str, Any] | None] = ContextVar("scorebook_users_read", default=None)
 
 
 def enabled() -> bool:
     return bool(getattr(settings, "SCOREBOOK_SHARED_CACHE", False))
 
 
-def _user_key(pk: Any) -> str:
+def user_key(pk: Any) -> str:
     return f"user:{SHAPE}:{pk}"
 
 
@@ -64,14 +73,27 @@ def user(pk: Any) -> Any:
     no such user)."""
     if not enabled():
         return _read_user(pk)
-    found = cache.get(_user_key(pk))
+    key = user_key(pk)
+    known = _read.get()
+    found = known[key] if known is not None and key in known else cache.get(key)
     if found == GONE:
         return None
     if found is not None:
         return found
     found = _read_user(pk)
-    cache.add(_user_key(pk), found if found is not None else GONE, TTL)
+    cache.add(user_key(pk), found if found is not None else GONE, TTL)
     return found
+
+
+@contextmanager
+def read_already(found: dict[str, Any]) -> Iterator[None]:
+    """Within the block ``user`` takes a user's entry from *found* (``user_key`` → the entry, None
+    when it was not there), read by the caller along with what else it needed in one round trip."""
+    reset = _read.set(found)
+    try:
+        yield
+    finally:
+        _read.reset(reset)
 
 
 def token(key: str) -> Token | None:
@@ -100,11 +122,11 @@ def user_changed(pk: Any) -> None:
     """User *pk* was written (his row, his epoch) or deleted, in the caller's transaction."""
     if not enabled():
         return
-    cache.delete(_user_key(pk))
+    cache.delete(user_key(pk))
 
     def refill() -> None:
         found = _read_user(pk)
-        cache.set(_user_key(pk), found if found is not None else GONE, TTL)
+        cache.set(user_key(pk), found if found is not None else GONE, TTL)
 
     transaction.on_commit(refill)
 

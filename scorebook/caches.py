@@ -22,6 +22,7 @@ process sees another's writes once its entry expires (``SCOREBOOK_LIVE_TTL``, a 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -98,16 +99,41 @@ def seen(pk: int) -> Seen | None:
     return found
 
 
-def seen_and_members(pk: int) -> tuple[Seen | None, list[Member] | None]:
-    """``seen(pk)`` and, from the same round trip to the cache, who joined match *pk* when their entry
-    is there (None: missing, or the cache is not shared; ask ``members``): a poll's two reads."""
+@dataclasses.dataclass(frozen=True)
+class Joined:
+    """Someone who joined a match, as the members' entry keeps him: what a poll checks, without
+    building the model (``Member(...)`` cost a poll more than a round trip to the cache did)."""
+
+    match_id: int
+    row: dict[str, Any]
+
+    @property
+    def pk(self) -> int:
+        return self.row["id"]
+
+    @property
+    def user_id(self) -> int | None:
+        return self.row["user_id"]
+
+    @property
+    def guest_key(self) -> str | None:
+        return self.row["guest_key"]
+
+    def member(self) -> Member:
+        return Member(match_id=self.match_id, **self.row)
+
+
+def seen_and_members(pk: int, also: Sequence[str] = ()) -> tuple[Seen | None, list[Joined] | None, dict[str, Any]]:
+    """``seen(pk)``, who joined match *pk* when their entry is there (None: missing, or the cache is
+    not shared; ask ``members``), and the entries *also* names (None: not there), from one round
+    trip to the cache: a poll's reads (*also*: the session's user, scorebook/web/people.py)."""
     if not settings.SCOREBOOK_SHARED_CACHE:
-        return seen(pk), None
-    found = cache.get_many([_key(pk), _members_key(pk)])
+        return seen(pk), None, {}
+    found = cache.get_many([_key(pk), _members_key(pk), *also])
     value = found.get(_key(pk))
     rows = found.get(_members_key(pk))
-    joined = [Member(match_id=pk, **row) for row in rows] if rows is not None else None
-    return (Seen(pk, *value) if value is not None else seen(pk)), joined
+    joined = [Joined(pk, row) for row in rows] if rows is not None else None
+    return (Seen(pk, *value) if value is not None else seen(pk)), joined, {key: found.get(key) for key in also}
 
 
 def seen_by_token(token: str) -> Seen | None:

@@ -94,13 +94,16 @@ def require(match: Match, person: Any, operation: str) -> str:
     return role
 
 
-def guest_of(pk: int, key: str | None) -> Member | None:
-    """The guest whose browser holds *key* at match *pk* (None: no such guest, or removed)."""
+def guest_of(pk: int, key: str | None, joined: list[caches.Joined] | None = None) -> Member | None:
+    """The guest whose browser holds *key* at match *pk* (None: no such guest, or removed). *joined*:
+    who joined it, when the caller already has it from the cache."""
     if not key:
         return None
-    joined = caches.members(pk)
     if joined is not None:
-        return next((m for m in joined if m.guest_key == key and m.user_id is None), None)
+        return next((m.member() for m in joined if m.guest_key == key and m.user_id is None), None)
+    members = caches.members(pk)
+    if members is not None:
+        return next((m for m in members if m.guest_key == key and m.user_id is None), None)
     return Member.objects.filter(match_id=pk, guest_key=key, user__isnull=True).first()
 
 
@@ -153,17 +156,18 @@ def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
     return version
 
 
-def my_version(user: Any, pk: int) -> int:
+def my_version(user: Any, pk: int, read: tuple[caches.Seen | None, list[caches.Joined] | None] | None = None) -> int:
     """The version of one of the caller's matches for a poll: the cache's, with no query on the match,
-    when the caller owns it or (a shared cache) joined it; else as ``version_of`` reads it.
+    when the caller owns it or (a shared cache) joined it; else as ``version_of`` reads it. *read*:
+    the match's entry and who joined it, when the caller already has them (``caches.seen_and_members``).
     :raises Http404: (as ``match_of``)"""
-    seen, joined = caches.seen_and_members(pk)  # one round trip to the cache
+    seen, joined = read if read is not None else caches.seen_and_members(pk)[:2]  # one round trip to the cache
     if seen is not None and may_read_cached(seen, user, joined):
         return seen.version
     return version_of(matches_of(user), pk)
 
 
-def may_read_cached(seen: caches.Seen, person: Any, joined: list[Member] | None = None) -> bool:
+def may_read_cached(seen: caches.Seen, person: Any, joined: Sequence[Member | caches.Joined] | None = None) -> bool:
     """Whether the cache alone says *person* may read the match (False: ask the database). *joined*:
     who joined it, when the caller already has it from the cache (else read from it here if needed)."""
     if isinstance(person, Member):  # a guest, as ``guest_of`` found him (from the same entry)

@@ -27,7 +27,7 @@ from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.confirming import waiting_context
 from scorebook.web.contexts import form_context, match_context, sheet_context
 from scorebook.web.history import deal_history
-from scorebook.web.people import member_required
+from scorebook.web.people import member_poll, member_required
 
 
 @member_required
@@ -36,12 +36,10 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "scorebook/match.html", match_context(request, match))
 
 
-@member_required
+@member_poll
 def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The poll: 204 (htmx keeps what it shows) until the match's version moves (read from the cache:
-    no query on the match)."""
-    if request.GET.get("since") == str(selectors.my_version(request.person, pk)):
-        return HttpResponse(status=204)
+    no query on the match), then the sheet."""
     match = selectors.match_of(request.person, pk)
     context = sheet_context(match) | waiting_context(request, match, selectors.role_of(match, request.person))
     response = render(request, "scorebook/match.html#sheet", context)

@@ -32,7 +32,7 @@ from scorebook.games import GAMES
 from scorebook.models import Match
 from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import sheet_context
-from scorebook.web.people import member_required
+from scorebook.web.people import member_poll, member_required
 
 # The poll of every live page, as on the match page: every 4 s while the page is in view (the
 # templates' data-poll: static/js/page.js skips a poll while the page is hidden).
@@ -113,10 +113,8 @@ def match_display(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "scorebook/live/display.html", context)
 
 
-@member_required
+@member_poll
 def match_display_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    if _unchanged(request, selectors.my_version(request.person, pk)):
-        return HttpResponse(status=204)
     context = _my_display(selectors.match_of(request.person, pk))
     return render(request, "scorebook/live/display.html#panel", context)
 

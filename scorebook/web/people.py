@@ -1,6 +1,8 @@
 """Who is at the table in a request: a signed-in user, or a guest whose browser keeps his key for
 the match (in the session, so no password and no account). ``member_required`` puts that person on
-the request for a view of one match; anyone else is sent to sign in, as ``login_required`` does."""
+the request for a view of one match; anyone else is sent to sign in, as ``login_required`` does.
+``member_poll`` does the same for a poll, and answers it 204 while nothing changed.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +10,13 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.signals import user_logged_in
 from django.contrib.auth.views import redirect_to_login
 from django.dispatch import receiver
 from django.http import Http404, HttpRequest, HttpResponse
 
-from scorebook import selectors, services
+from scorebook import accounts_cache, caches, selectors, services
 
 # The session's guest keys: {"<match pk>": "<guest key>"}.
 GUESTS = "scorebook_guests"
@@ -28,11 +31,20 @@ def remember_guest(request: HttpRequest, pk: int, key: str) -> None:
     request.session[GUESTS] = guest_keys(request) | {str(pk): key}
 
 
-def person_at(request: HttpRequest, pk: int) -> Any:
-    """The person acting at match *pk*: the signed-in user, else this browser's guest (or None)."""
+def person_at(request: HttpRequest, pk: int, joined: list[caches.Joined] | None = None) -> Any:
+    """The person acting at match *pk*: the signed-in user, else this browser's guest (or None).
+    *joined*: who joined the match, when the caller already has it from the cache."""
     if request.user.is_authenticated:
         return request.user
-    return selectors.guest_of(pk, guest_keys(request).get(str(pk)))
+    return selectors.guest_of(pk, guest_keys(request).get(str(pk)), joined)
+
+
+def _nobody(request: HttpRequest) -> HttpResponse:
+    if getattr(request, "htmx", False):
+        # A poll (or a form) of a page whose guest was removed meanwhile: htmx would swap the
+        # sign-in page into the sheet; a 404 leaves the page as it is, as for a removed user.
+        raise Http404("no such match")
+    return redirect_to_login(request.get_full_path())
 
 
 def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -42,13 +54,35 @@ def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         person = person_at(request, int(kwargs["pk"]))
-        if person is None and getattr(request, "htmx", False):
-            # A poll (or a form) of a page whose guest was removed meanwhile: htmx would swap the
-            # sign-in page into the sheet; a 404 leaves the page as it is, as for a removed user.
-            raise Http404("no such match")
         if person is None:
-            return redirect_to_login(request.get_full_path())
+            return _nobody(request)
         request.person = person  # type: ignore[attr-defined]
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``member_required`` for a poll of one match: 204 (nothing to swap) while ``since`` is the
+    match's version, else the view. With a shared cache that costs two round trips to it: the
+    session, then at once the session's user (his epoch with him), the match's entry and who joined
+    it; each is checked as every other request checks it (``person_at``, ``selectors.my_version``)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        pk = int(kwargs["pk"])
+        # The user the session names, read before anything asks who the user is (the epoch's check
+        # waits for that question: scorebook/accounts.py).
+        user_id = request.session.get(SESSION_KEY)
+        also = [accounts_cache.user_key(user_id)] if user_id is not None and accounts_cache.enabled() else []
+        seen, joined, found = caches.seen_and_members(pk, also)
+        with accounts_cache.read_already(found):
+            person = person_at(request, pk, joined)
+        if person is None:
+            return _nobody(request)
+        request.person = person  # type: ignore[attr-defined]
+        if request.GET.get("since") == str(selectors.my_version(person, pk, (seen, joined))):
+            return HttpResponse(status=204)
         return view(request, *args, **kwargs)
 
     return wrapped

@@ -306,17 +306,20 @@ def counted_cache_calls(monkeypatch) -> list[str]:
     return calls
 
 
-@pytest.mark.parametrize("who", ["owner", "member"])
-def test_a_warm_poll_makes_three_round_trips_to_the_cache(signed_in, owner, stranger, who: str, monkeypatch) -> None:
-    # The session, then its user with his epoch (named by the session), then the match's version and
-    # who joined it in one read; nothing is written (the session is not saved again).
+@pytest.mark.parametrize("path", ["sheet", "display/panel"])
+@pytest.mark.parametrize("who", ["owner", "member", "guest"])
+def test_a_warm_poll_makes_two_round_trips_to_the_cache(signed_in, owner, stranger, who: str, path: str,
+                                                         monkeypatch) -> None:
+    # The session, then at once the user it names (with his epoch; a guest has none), the match's
+    # version and who joined it; nothing is written (the session is not saved again).
     match = match_with(owner, 5)
-    browser = signed_in if who == "owner" else member_of(match, stranger)
-    poll = f"/matches/{match.pk}/sheet/?since={match.version}"
+    browser = {"owner": lambda: signed_in, "member": lambda: member_of(match, stranger),
+               "guest": lambda: guest_at(match)}[who]()
+    poll = f"/matches/{match.pk}/{path}/?since={Match.objects.get(pk=match.pk).version}"
     assert browser.get(poll).status_code == 204  # the user into the cache
     calls = counted_cache_calls(monkeypatch)
     assert browser.get(poll).status_code == 204
-    assert calls == ["get", "get", "get_many"]
+    assert calls == ["get", "get_many"]
 
 
 def test_a_warm_match_page_makes_three_round_trips_to_the_cache(signed_in, owner, stranger, monkeypatch,
