@@ -50,7 +50,7 @@ class SessionEpochMiddleware:
     """Signs out a session signed in before its user last signed out everywhere, the moment the
     request first asks who its user is (``request.user``, ``request.auser()``): a poll reads that user
     from the cache in the same round trip as the match it polls (scorebook/web/people.py). An answer
-    that never asks (``/healthz/``) signs nobody out and shows nobody signed in."""
+    that never asks (``/healthz/``) leaves the stale session to the next request that does."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
