@@ -367,6 +367,7 @@ def _repeated(match: Match, client_id: str | None, same: SameWrite) -> Written |
     if revision is None:
         return None
     fresh = Match.objects.get(pk=match.pk)
+    revision.match = fresh  # what *same* reads the entry with (the caller's match may be known by its id only)
     if not same(revision):
         raise ClientIdReused(fresh, client_id)
     return Written(deal=revision.deal, match=fresh, repeated=True)
@@ -476,7 +477,7 @@ def deal_record(*, match: Match, entry: Any, expected_version: int | None = None
         return _save(claimed, [*deals, new], new, Revision.RECORDED, author, client_id, stopped)
 
     return _written_once(write, match, client_id,
-                         lambda revision: _same_entry(match, revision, Revision.RECORDED, entry))
+                         lambda revision: _same_entry(revision.match, revision, Revision.RECORDED, entry))
 
 
 def _user(author: Any) -> Any:
@@ -509,7 +510,10 @@ def _claim_tail(match: Match, expected_version: int | None) -> Match:
     the last deal as it was when it started waiting: the numbers differ, and it replays. Slower
     for that one write, never wrong.)"""
     last_stored = Deal.objects.filter(match=OuterRef("pk")).order_by("-number").values("number")[:1]
-    claimed = Match.objects.select_for_update().annotate(last_stored=Subquery(last_stored)).get(pk=match.pk)
+    try:
+        claimed = Match.objects.select_for_update().annotate(last_stored=Subquery(last_stored)).get(pk=match.pk)
+    except Match.DoesNotExist:  # gone since the caller read it (or the cache told him of it)
+        raise Http404("no such match") from None
     if expected_version is not None and claimed.version != expected_version:
         raise VersionConflict(claimed)
     claimed.version += 1

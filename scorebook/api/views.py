@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee.games import GAMES
+from referee.ledger import Rejected
 from referee.reading import option_fields
 from scorebook import caches, confirmations, selectors, services
 from scorebook.api import answers
@@ -131,10 +132,17 @@ class DealList(MatchScoped):
                                        409: answers.CONFLICT}, body=True),
                    summary="Record the next deal")
     def post(self, request: Request, pk: int) -> HttpResponse:
-        match = self.get_match(request, pk)
+        # Not read here when the cache knows the caller may read it: the append reads it locked and
+        # checks his role there. A stranger's or a missing match is still a 404 before his input is read.
+        match = selectors.match_to_write(request.user, pk)
         data = DealWriteInput(data=request.data)
         data.is_valid(raise_exception=True)
-        written = services.deal_record(match=match, author=request.user, **data.validated_data)
+        try:
+            written = services.deal_record(match=match, author=request.user, **data.validated_data)
+        except Rejected:
+            # The refusal's messages name the seats (only a refused write reads them here).
+            self.players = Match.objects.filter(pk=pk).values_list("players", flat=True).first() or []
+            raise
         # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
         answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
         return written_answer(written, answer)

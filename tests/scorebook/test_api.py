@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from referee.games import thousand
 from scorebook import services
-from scorebook.models import Deal, Match, Revision
+from scorebook.models import Deal, Match, Member, Revision
 from tests.scorebook.conftest import PLAYERS, penalty, play
 
 pytestmark = pytest.mark.django_db
@@ -428,3 +428,36 @@ def test_the_games_endpoint_lists_thousand(api: APIClient) -> None:
     assert games["thousand"]["seats"] == [2, 4]
     assert games["thousand"]["default_preset"] == "classic"
     assert {o["name"] for o in games["thousand"]["options"]} >= {"barrel_threshold", "bid_step", "target"}
+
+
+# ---------------------------------------------------------------- which refusal of a posted deal wins
+
+
+def test_a_posted_deal_refused_for_several_reasons_answers_as_api_md_orders_them(
+        api: APIClient, match: Match, owner, stranger, django_user_model) -> None:
+    # The match is known to the cache (its writes put it there): the view does not read it, the
+    # append does, locked; the answers are those of a view that reads it first.
+    post_deal(api, match, FIRST)
+    watching = APIClient()
+    watcher = django_user_model.objects.create_user(username="watcher")
+    Member.objects.create(match=match, user=watcher, name="watcher", role="watcher")
+    watching.force_authenticate(watcher)
+    theirs = APIClient()
+    theirs.force_authenticate(stranger)
+    before = stored(match)
+    version = before[0]
+    bad = play(0, 103)  # a bid in steps of 5
+    # A stranger: 404 before his input is read, however bad it is.
+    assert theirs.post(deals_url(match), {"entry": "not an entry"}, format="json").status_code == 404
+    assert post_deal(theirs, match, bad, expected_version=version - 1).status_code == 404
+    # No such match: 404 before the input.
+    assert api.post(f"/api/matches/{match.pk + 1000}/deals/", {"entry": "x"}, format="json").status_code == 404
+    # A watcher: a malformed request is a 400, a well-formed write a 403 however bad its entry or version.
+    assert watching.post(deals_url(match), {"entry": "not an entry"}, format="json").status_code == 400
+    assert post_deal(watching, match, bad, expected_version=version - 1).status_code == 403
+    # The owner: a stale version wins over a bad entry; the bad entry alone is a 400 naming its seats.
+    assert post_deal(api, match, bad, expected_version=version - 1).status_code == 409
+    refused = post_deal(api, match, bad)
+    assert refused.status_code == 400 and "bid" in codes(refused)[0]
+    assert stored(match) == before
+    assert post_deal(api, match, SECOND, expected_version=version).status_code == 201
