@@ -26,7 +26,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Model, OuterRef, Subquery
+from django.db.models import F, Model
 from django.http import Http404
 from django.utils import timezone
 
@@ -500,6 +500,13 @@ def _entered(match: Match, author: Any) -> dict[str, Any]:
             "status": roles.PENDING if match.confirmation else roles.CONFIRMED}
 
 
+_MATCHES, _DEALS = f'"{Match._meta.db_table}"', f'"{Deal._meta.db_table}"'
+# ``_claim_tail``'s query, as the ORM wrote it (%s: the lock clause).
+_CLAIM_TAIL = (f'SELECT {_MATCHES}.*, (SELECT {_DEALS}."number" FROM {_DEALS} WHERE {_DEALS}."match_id" = '
+               f'{_MATCHES}."id" ORDER BY {_DEALS}."number" DESC LIMIT 1) AS "last_stored" '
+               f'FROM {_MATCHES} WHERE {_MATCHES}."id" = %%s %s')
+
+
 def _claim_tail(match: Match, expected_version: int | None) -> Match:
     """``_claim`` for an append, in one query: the match locked (its row lock on PostgreSQL, which a
     second writer waits for and then reads the version it moved to; SQLite's IMMEDIATE transaction
@@ -509,11 +516,13 @@ def _claim_tail(match: Match, expected_version: int | None) -> Match:
     (A writer that waited for the lock on PostgreSQL reads the match row as the other left it but
     the last deal as it was when it started waiting: the numbers differ, and it replays. Slower
     for that one write, never wrong.)"""
-    last_stored = Deal.objects.filter(match=OuterRef("pk")).order_by("-number").values("number")[:1]
-    try:
-        claimed = Match.objects.select_for_update().annotate(last_stored=Subquery(last_stored)).get(pk=match.pk)
-    except Match.DoesNotExist:  # gone since the caller read it (or the cache told him of it)
-        raise Http404("no such match") from None
+    # Written out: the ORM built this query (select_for_update, a Subquery) in as much time as the
+    # database took to answer it, on every append.
+    lock = connection.ops.for_update_sql() if connection.features.has_select_for_update else ""
+    found = list(Match.objects.raw(_CLAIM_TAIL % lock, [match.pk]))
+    if not found:  # gone since the caller read it (or the cache told him of it)
+        raise Http404("no such match")
+    claimed = found[0]
     if expected_version is not None and claimed.version != expected_version:
         raise VersionConflict(claimed)
     claimed.version += 1
