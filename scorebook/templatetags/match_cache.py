@@ -30,6 +30,7 @@ from django import template
 from django.utils.safestring import mark_safe
 
 from scorebook import caches
+from scorebook.sheets import FreshForm
 
 register = template.Library()
 
@@ -95,6 +96,7 @@ class CachedForm(template.Node):
         kind = f"html:form:{context.get('role')}"
         found = _kept(context, match, kind)
         if found is None:
+            form = form.built() if isinstance(form, FreshForm) else form
             with context.push(csrf_token=CSRF_MARK, form=form | {"client_id": CLIENT_ID_MARK}):
                 found = caches.keep_sheet(kind, match, str(self.nodelist.render(context)))
         own = found.replace(CSRF_MARK, str(context.get("csrf_token", ""))).replace(CLIENT_ID_MARK, form["client_id"])

@@ -16,7 +16,7 @@ from scorebook import caches, labels, selectors
 from scorebook.games import game_ui
 from scorebook.models import Match
 from scorebook.registry import GameUI
-from scorebook.sheets import Rows, render_line, render_violation
+from scorebook.sheets import FreshForm, Rows, render_line, render_violation
 from scorebook.web.confirming import waiting_context
 from scorebook.web.table import people_context, table_stamp
 
@@ -169,7 +169,9 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     kinds = caches.page_kinds(role, stamp)
     kept, joined = caches.sheets_and_members(kinds, match) if stamp else (caches.sheets_of(kinds, match), None)
     # The form as the page first shows it (nothing typed, no errors) is the same for everyone of one
-    # role: rendered once per version and kept ({% cached_form %}).
-    return (sheet | {"form": form_context(match, sheet, **form) | {"fresh": not form}, "rules": rules, "role": role,
+    # role: rendered once per version and kept ({% cached_form %}), and built only then (FreshForm).
+    entry = (FreshForm(lambda: form_context(match, sheet), uuid.uuid4().hex) if not form
+             else form_context(match, sheet, **form) | {"fresh": False})
+    return (sheet | {"form": entry, "rules": rules, "role": role,
                      "can": can, "role_name": roles.ROLE_NAMES.get(role or "", ""), "kept_parts": kept}
             | people_context(request, match, role, joined, stamp) | waiting_context(request, match, role))
