@@ -20,6 +20,7 @@ from django.test import Client
 from scorebook import confirmations, services
 from scorebook.models import Match, Member
 from scorebook.templatetags import match_cache, same_for_all
+from scorebook.web import contexts
 from scorebook.web.people import GUESTS
 from tests.scorebook.conftest import PLAYERS, play
 
@@ -129,6 +130,25 @@ def test_each_reader_gets_his_own_token_in_the_kept_panels_and_header(table, cac
     assert rename.status_code == 302
     match.refresh_from_db()
     assert match.name == "Суббота"
+
+
+def test_a_warm_page_serves_the_kept_form_without_building_it(table, cache_kind, monkeypatch) -> None:
+    """The entry form's context is built only when its kept HTML is missing (FreshForm); the page
+    served kept still carries the reader's own client id, a new one on every page."""
+    match, people = table
+    path = f"/matches/{match.pk}/"
+    owner = browser_of(people["owner"], "en")
+    first = owner.get(path).content.decode()
+    built: list[int] = []
+    original = contexts.form_context
+    monkeypatch.setattr(contexts, "form_context", lambda *a, **k: built.append(1) or original(*a, **k))
+    second, third = owner.get(path).content.decode(), owner.get(path).content.decode()
+    assert built == []
+    ids = [set(re.findall(r'name="client_id" value="([0-9a-f]{32})"', page)) for page in (first, second, third)]
+    assert all(len(found) == 1 for found in ids) and len(set.union(*ids)) == 3
+    assert plain(first) == plain(second) == plain(third)
+    services.deal_record(match=match, entry=play(1, 100, points=[0, 120, 0]), author=people["owner"])
+    assert owner.get(path).status_code == 200 and built == [1]  # a new version: the form is built anew, once
 
 
 # ---------------------------------------------------------------- every write → what the page shows
