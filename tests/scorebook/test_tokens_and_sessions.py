@@ -148,24 +148,22 @@ def test_a_new_password_ends_every_session(player) -> None:
         assert browser.get("/matches/new/").status_code == 302  # to the sign-in page
 
 
-def test_a_deactivated_user_is_signed_out_and_his_token_refused_at_once(player) -> None:
+def _deactivated(user) -> None:
+    user.is_active = False
+    user.save()
+
+
+def _deleted(user) -> None:
+    user.delete()
+
+
+@pytest.mark.parametrize("gone", [_deactivated, _deleted], ids=["deactivated", "deleted"])
+def test_a_user_gone_is_signed_out_and_his_token_refused_at_once(player, gone) -> None:
     browser = Client()
     browser.post("/accounts/login/", {"username": "anya", "password": PASSWORD})
     token = Token.objects.create(user=player)
     assert browser.get("/matches/new/").status_code == 200
     assert phone_with(token).get("/api/matches/").status_code == 200
-    player.is_active = False
-    player.save()
-    assert browser.get("/matches/new/").status_code == 302
-    assert phone_with(token).get("/api/matches/").status_code == 401
-
-
-def test_a_deleted_user_is_signed_out_and_his_token_refused_at_once(player) -> None:
-    browser = Client()
-    browser.post("/accounts/login/", {"username": "anya", "password": PASSWORD})
-    token = Token.objects.create(user=player)
-    assert browser.get("/matches/new/").status_code == 200
-    assert phone_with(token).get("/api/matches/").status_code == 200
-    player.delete()
+    gone(player)
     assert browser.get("/matches/new/").status_code == 302
     assert phone_with(token).get("/api/matches/").status_code == 401
