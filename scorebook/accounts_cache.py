@@ -12,7 +12,7 @@ deletes the entry at once, then, once its transaction committed, sets it anew fr
 write set after it. A token's expiry is its age: checked on every request against the entry's
 ``created``, so an expired token stops at once too.
 
-A poll reads the session's user in the same round trip to the cache as the match it polls
+A poll reads the session, its user and the match it polls in one round trip to the cache
 (``read_already``, scorebook/web/people.py): the same entry, read a moment earlier.
 
 Signals, not the callers: the admin, ``createsuperuser`` and the cascades write users and tokens

@@ -1,6 +1,6 @@
 """Django's Redis cache backend, with one Redis client per connection pool instead of a new one for
 every cache operation: making the client (redis-py builds its retry and callback tables each time)
-cost about as much as the round trip itself, and a poll makes three or four of them.
+cost about as much as the round trip itself.
 
 A client is safe to share between threads: it takes a connection from its pool for each command.
 """

@@ -149,7 +149,7 @@ if CACHE_URL:
     CACHES = {"default": {"BACKEND": "scorebook.redis_cache.Redis", "LOCATION": CACHE_URL,
                           "KEY_PREFIX": "scorebook"}}
     # The session from the cache, the database behind it: no query per request for it.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    SESSION_ENGINE = "scorebook.sessions"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "scorebook",
                           "OPTIONS": {"MAX_ENTRIES": 20_000}}}

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.signals import user_logged_in
 from django.contrib.auth.views import redirect_to_login
@@ -17,6 +18,7 @@ from django.dispatch import receiver
 from django.http import Http404, HttpRequest, HttpResponse
 
 from scorebook import accounts_cache, caches, selectors, services
+from scorebook.sessions import SessionStore
 
 # The session's guest keys: {"<match pk>": "<guest key>"}.
 GUESTS = "scorebook_guests"
@@ -64,28 +66,58 @@ def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
 
 def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``member_required`` for a poll of one match: 204 (nothing to swap) while ``since`` is the
-    match's version, else the view. With a shared cache that costs two round trips to it: the
-    session, then at once the session's user (his epoch with him), the match's entry and who joined
-    it; each is checked as every other request checks it (``person_at``, ``selectors.my_version``)."""
+    match's version, else the view. With a shared cache that costs one round trip to it: the
+    session, the user it named at the last poll (``USER_HINT``, with his epoch), the match's entry
+    and who joined it, at once; each is checked as every other request checks it (``person_at``,
+    ``selectors.my_version``). A session whose user the hint did not name reads him in a second trip."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         pk = int(kwargs["pk"])
-        # The user the session names, read before anything asks who the user is (the epoch's check
-        # waits for that question: scorebook/accounts.py).
-        user_id = request.session.get(SESSION_KEY)
-        also = [accounts_cache.user_key(user_id)] if user_id is not None and accounts_cache.enabled() else []
+        session, shared = request.session, accounts_cache.enabled()
+        cached = session if shared and isinstance(session, SessionStore) else None
+        session_key = cached.kept_key() if cached is not None else None
+        hint = request.COOKIES.get(USER_HINT, "")
+        named = shared and hint.isascii() and hint.isdigit() and len(hint) < 20
+        hinted = accounts_cache.user_key(hint) if named else None
+        also = [key for key in (session_key, hinted) if key is not None]
         seen, joined, found = caches.seen_and_members(pk, also)
+        if cached is not None and session_key is not None:
+            cached.preload(found[session_key])
+        # The user the session names, read before anything asks who the user is (the epoch's check
+        # waits for that question: scorebook/accounts.py). The session decides; the hint only saved
+        # a trip (a hint naming someone else is read, and not used).
+        user_id = session.get(SESSION_KEY)
         with accounts_cache.read_already(found):
             person = person_at(request, pk, joined)
         if person is None:
-            return _nobody(request)
-        request.person = person  # type: ignore[attr-defined]
-        if request.GET.get("since") == str(selectors.my_version(person, pk, (seen, joined))):
-            return HttpResponse(status=204)
-        return view(request, *args, **kwargs)
+            answer = _nobody(request)
+        else:
+            request.person = person  # type: ignore[attr-defined]
+            if request.GET.get("since") == str(selectors.my_version(person, pk, (seen, joined))):
+                answer = HttpResponse(status=204)
+            else:
+                answer = view(request, *args, **kwargs)
+        _hint_next_poll(answer, hint, user_id if shared else None)
+        return answer
 
     return wrapped
+
+
+# The signed-in user's id, set by the poll for the next poll: it reads the user's entry in the same
+# round trip as the session. Not a credential: the session alone says who is signed in.
+USER_HINT = "scorebook_poll_user"
+
+
+def _hint_next_poll(answer: HttpResponse, hint: str, user_id: Any) -> None:
+    wanted = str(user_id) if user_id is not None else ""
+    if wanted == hint:
+        return
+    if wanted:
+        answer.set_cookie(USER_HINT, wanted, max_age=settings.SESSION_COOKIE_AGE, httponly=True,
+                          secure=settings.SESSION_COOKIE_SECURE, samesite="Lax")
+    else:
+        answer.delete_cookie(USER_HINT, samesite="Lax")
 
 
 @receiver(user_logged_in)

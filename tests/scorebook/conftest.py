@@ -20,7 +20,7 @@ PLAYERS = ["Аня", "Борис", "Вика"]
 
 # What reading a browser's session costs: nothing when it comes from the cache (CACHE_URL set:
 # cached sessions), one query when sessions live in the database alone.
-SESSION_QUERIES = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
+SESSION_QUERIES = 0 if settings.SESSION_ENGINE == "scorebook.sessions" else 1
 # What reading the signed-in user costs once he was read: nothing from a shared cache (CACHE_URL:
 # scorebook/accounts_cache.py), one query from the database. His first read is always one query.
 USER_QUERIES = 0 if settings.SCOREBOOK_SHARED_CACHE else 1

@@ -35,7 +35,7 @@ def cache_kind(request, settings) -> bool:
     """Both ways the members are read: from the database (each process's own cache) and from the
     shared cache (CACHE_URL), as in production."""
     if request.param:
-        settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+        settings.SESSION_ENGINE = "scorebook.sessions"
         settings.SCOREBOOK_SHARED_CACHE = True
     cache.clear()
     same_for_all._KEPT.clear()

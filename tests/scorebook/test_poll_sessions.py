@@ -34,7 +34,7 @@ PASSWORD = "correct-horse-battery-staple"
 @pytest.fixture(autouse=True, params=[False, True], ids=["database", "cache"])
 def shared(request, settings) -> bool:
     if request.param:
-        settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+        settings.SESSION_ENGINE = "scorebook.sessions"
     settings.SCOREBOOK_SHARED_CACHE = request.param
     return request.param
 

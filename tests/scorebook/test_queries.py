@@ -27,6 +27,7 @@ from rest_framework.test import APIClient
 from referee.games import thousand
 from scorebook import selectors, services
 from scorebook.models import Deal, Match, Member
+from scorebook.web.people import USER_HINT
 from tests.scorebook.conftest import APPEND, PLAYERS, play
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ ROWS = 1  # the cached sheet's rows, read when the sheet is rendered for a new v
 @pytest.fixture(autouse=True)
 def shared_cache(settings) -> None:
     """As with CACHE_URL set: sessions in the cache (the database behind), users and members too."""
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    settings.SESSION_ENGINE = "scorebook.sessions"
     settings.SCOREBOOK_SHARED_CACHE = True
 
 
@@ -309,18 +310,51 @@ def counted_cache_calls(monkeypatch) -> list[str]:
 
 @pytest.mark.parametrize("path", ["sheet", "display/panel"])
 @pytest.mark.parametrize("who", ["owner", "member", "guest"])
-def test_a_warm_poll_makes_two_round_trips_to_the_cache(signed_in, owner, stranger, who: str, path: str,
-                                                         monkeypatch) -> None:
-    # The session, then at once the user it names (with his epoch; a guest has none), the match's
-    # version and who joined it; nothing is written (the session is not saved again).
+def test_a_warm_poll_makes_one_round_trip_to_the_cache(signed_in, owner, stranger, who: str, path: str,
+                                                        monkeypatch) -> None:
+    # At once: the session, the user the last poll named (with his epoch; a guest has none), the
+    # match's version and who joined it; nothing is written (the session is not saved again).
     match = match_with(owner, 5)
     browser = {"owner": lambda: signed_in, "member": lambda: member_of(match, stranger),
                "guest": lambda: guest_at(match)}[who]()
     poll = f"/matches/{match.pk}/{path}/?since={Match.objects.get(pk=match.pk).version}"
-    assert browser.get(poll).status_code == 204  # the user into the cache
+    assert browser.get(poll).status_code == 204  # the user into the cache, his id into the hint
     calls = counted_cache_calls(monkeypatch)
     assert browser.get(poll).status_code == 204
-    assert calls == ["get", "get_many"]
+    assert calls == ["get_many"]
+
+
+@pytest.mark.parametrize("who", ["owner", "member"])
+def test_a_signed_in_users_first_poll_reads_him_in_a_second_trip_and_names_him_for_the_next(
+        signed_in, owner, stranger, who: str, monkeypatch) -> None:
+    match = match_with(owner, 5)
+    browser, user = {"owner": (signed_in, owner), "member": (member_of(match, stranger), stranger)}[who]
+    poll = f"/matches/{match.pk}/sheet/?since={Match.objects.get(pk=match.pk).version}"
+    browser.get(f"/matches/{match.pk}/")  # the user into the cache
+    browser.cookies.pop(USER_HINT, None)  # as a browser that never polled
+    calls = counted_cache_calls(monkeypatch)
+    answer = browser.get(poll)
+    assert answer.status_code == 204 and calls == ["get_many", "get"]
+    assert answer.cookies[USER_HINT].value == str(user.pk) and answer.cookies[USER_HINT]["httponly"]
+    calls.clear()
+    answer = browser.get(poll)
+    assert answer.status_code == 204 and calls == ["get_many"] and USER_HINT not in answer.cookies
+
+
+def test_a_hint_naming_someone_else_is_not_who_polls(signed_in, owner, stranger) -> None:
+    # The stranger's browser claims to be the owner's: the session decides (404, not the owner's
+    # 204), and the hint is set right for the next poll.
+    match = match_with(owner, 5)
+    mallory = Client(HTTP_ACCEPT_LANGUAGE="en")
+    mallory.force_login(stranger)
+    mallory.cookies[USER_HINT] = str(owner.pk)
+    signed_in.get(f"/matches/{match.pk}/")  # the owner's entry is in the cache, to be read
+    answer = mallory.get(f"/matches/{match.pk}/sheet/?since={Match.objects.get(pk=match.pk).version}")
+    assert answer.status_code == 404
+    guest = guest_at(match)
+    guest.cookies[USER_HINT] = str(owner.pk)  # a guest's browser too: no user signed in
+    answer = guest.get(f"/matches/{match.pk}/sheet/?since={Match.objects.get(pk=match.pk).version}")
+    assert answer.status_code == 204 and answer.cookies[USER_HINT].value == ""  # the hint deleted
 
 
 def test_a_warm_match_page_makes_three_round_trips_to_the_cache(signed_in, owner, stranger, monkeypatch,
