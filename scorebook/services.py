@@ -529,14 +529,47 @@ def _claim_tail(match: Match, expected_version: int | None) -> Match:
     # Written out: the ORM built this query (select_for_update, a Subquery) in as much time as the
     # database took to answer it, on every append.
     lock = connection.ops.for_update_sql() if connection.features.has_select_for_update else ""
-    found = list(Match.objects.raw(_CLAIM_TAIL % lock, [match.pk]))
-    if not found:  # gone since the caller read it (or the cache told him of it)
+    with connection.cursor() as cursor:
+        cursor.execute(_CLAIM_TAIL % lock, [match.pk])
+        row = cursor.fetchone()
+        columns = [column[0] for column in cursor.description]
+    if row is None:  # gone since the caller read it (or the cache told him of it)
         raise Http404("no such match")
-    claimed = found[0]
+    claimed = _match_from(dict(zip(columns, row, strict=True)))
     if expected_version is not None and claimed.version != expected_version:
         raise VersionConflict(claimed)
     claimed.version += 1
     return claimed
+
+
+def _match_from(row: dict[str, Any]) -> Match:
+    """The match in *row* (its columns by name) as the ORM builds it from a query: each value
+    converted as its field's are (``_match_converters``), and ``last_stored``. The ORM's own
+    ``Match.objects.raw`` took ~0.4 ms more of every append to build the same object."""
+    values = []
+    for column, converters in _match_converters():
+        value = row[column.target.column]
+        for convert in converters:
+            value = convert(value, column, connection)
+        values.append(value)
+    match = Match.from_db(connection.alias, _MATCH_FIELDS, values)
+    match.last_stored = row["last_stored"]  # type: ignore[attr-defined]
+    return match
+
+
+@functools.cache
+def _match_converters() -> list[tuple[Any, list[Callable[..., Any]]]]:
+    """Each column of a match, in the model's order of fields, with what turns its value into the
+    field's, as a query's compiler does (the database backend's converters, then the field's own:
+    a JSON column decoded…)."""
+    out = []
+    for field in Match._meta.concrete_fields:
+        column = field.get_col(Match._meta.db_table)
+        out.append((column, [*connection.ops.get_db_converters(column), *column.get_db_converters(connection)]))
+    return out
+
+
+_MATCH_FIELDS = [field.attname for field in Match._meta.concrete_fields]
 
 
 def _append(claimed: Match, entry: Any, author: Any, client_id: str | None) -> Written | None:
