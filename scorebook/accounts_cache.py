@@ -1,5 +1,6 @@
-"""Who is signed in, from the cache: the session's user with his epoch, and the user an API token
-stands for, so that a signed-in poll costs no query on a warm cache.
+"""Who is signed in, from the cache: the session's user with his epoch, and an API token with the
+user it stands for (one entry: one round trip), so that a signed-in poll or API call costs no query
+on a warm cache.
 
 Only when the cache is shared (``SCOREBOOK_SHARED_CACHE``, on with CACHE_URL): a process's own
 memory would still know a user, an epoch or a token that another process changed or deleted.
@@ -9,8 +10,9 @@ changed, a sign-in's ``last_login`` —, deleted, signed out everywhere; a token
 deletes the entry at once, then, once its transaction committed, sets it anew from the database
 (a deleted one to ``GONE``). A reader that finds no entry reads the database and only *adds* one
 (``cache.add``): a read that saw the row before the write committed can never overwrite what the
-write set after it. A token's expiry is its age: checked on every request against the entry's
-``created``, so an expired token stops at once too.
+write set after it. A token's entry holds its user too: a write of the user deletes and sets anew
+the entries of his tokens as well as his own. A token's expiry is its age: checked on every request
+against the entry's ``created``, so an expired token stops at once too.
 
 A poll reads the session, its user and the match it polls in one round trip to the cache
 (``read_already``, scorebook/web/people.py): the same entry, read a moment earlier.
@@ -39,7 +41,7 @@ from rest_framework.authtoken.models import Token
 # An entry's life: writes set and delete the entries, so this only bounds what the cache keeps.
 TTL = 60 * 60
 # In every key: a deploy that changes what an entry holds bumps it (as caches.SHAPE).
-SHAPE = 1
+SHAPE = 2
 # What a deleted user's or token's entry holds, so that a late refill cannot bring it back.
 GONE = "gone"
 # Users' entries this request already read from the cache along with other entries, by key (None:
@@ -63,6 +65,13 @@ def _token_key(key: str) -> str:
 def _read_user(pk: Any) -> Any:
     """The user *pk* with his epoch joined (None: no such user)."""
     return get_user_model()._default_manager.select_related("session_epoch").filter(pk=pk).first()
+
+
+def _read_token(key: str) -> Any:
+    """The entry of token *key*: its user's id, when it was made and the user with his epoch (one
+    query), or ``GONE``."""
+    token = Token.objects.select_related("user__session_epoch").filter(key=key).first()
+    return GONE if token is None else (token.user_id, token.created, token.user)
 
 
 # ---------------------------------------------------------------- the reads
@@ -103,15 +112,11 @@ def token(key: str) -> Token | None:
         return Token.objects.select_related("user").filter(key=key).first()
     found = cache.get(_token_key(key))
     if found is None:
-        row = Token.objects.filter(key=key).values_list("user_id", "created").first()
-        found = row if row is not None else GONE
+        found = _read_token(key)
         cache.add(_token_key(key), found, TTL)
     if found == GONE:
         return None
-    user_id, created = found
-    owner = user(user_id)
-    if owner is None:
-        return None
+    _user_id, created, owner = found
     return Token(key=key, user=owner, created=created)
 
 
@@ -119,14 +124,18 @@ def token(key: str) -> Token | None:
 
 
 def user_changed(pk: Any) -> None:
-    """User *pk* was written (his row, his epoch) or deleted, in the caller's transaction."""
+    """User *pk* was written (his row, his epoch) or deleted, in the caller's transaction: his entry
+    and his tokens' (which hold him too)."""
     if not enabled():
         return
-    cache.delete(user_key(pk))
+    tokens = list(Token.objects.filter(user_id=pk).values_list("key", flat=True))
+    cache.delete_many([user_key(pk), *(_token_key(key) for key in tokens)])
 
     def refill() -> None:
         found = _read_user(pk)
         cache.set(user_key(pk), found if found is not None else GONE, TTL)
+        for key in tokens:  # a token made or deleted meanwhile saw to its own entry (token_changed)
+            cache.set(_token_key(key), _read_token(key), TTL)
 
     transaction.on_commit(refill)
 
@@ -138,8 +147,7 @@ def token_changed(key: str) -> None:
     cache.delete(_token_key(key))
 
     def refill() -> None:
-        row = Token.objects.filter(key=key).values_list("user_id", "created").first()
-        cache.set(_token_key(key), row if row is not None else GONE, TTL)
+        cache.set(_token_key(key), _read_token(key), TTL)
 
     transaction.on_commit(refill)
 

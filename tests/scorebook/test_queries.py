@@ -33,7 +33,7 @@ from tests.scorebook.conftest import APPEND, PLAYERS, play
 pytestmark = pytest.mark.django_db
 
 USER = 1  # a signed-in user's first request reads him (with his epoch) into the cache
-TOKEN = 2  # a token's first request reads it, then its user, into the cache
+TOKEN = 1  # a token's first request reads it with its user (and his epoch) into the cache
 ROWS = 1  # the cached sheet's rows, read when the sheet is rendered for a new version
 
 
@@ -100,7 +100,7 @@ def test_a_token_read_makes_no_query_on_a_warm_cache(owner, deals: int, django_a
     match = match_with(owner, deals)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
-    with django_assert_num_queries(TOKEN + 1 + ROWS):  # the token, its user, the match and its rows
+    with django_assert_num_queries(TOKEN + 1 + ROWS):  # the token with its user, the match and its rows
         assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
     with django_assert_num_queries(0):
         assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
@@ -238,7 +238,7 @@ def test_the_list_of_matches_reads_no_sheet_rows(owner, matches: int, django_ass
         match_with(owner, 4)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
-    # The token, its user (their first request), the paginator's count, the page of matches: their totals are the
+    # The token with its user (their first request), the paginator's count, the page of matches: their totals are the
     # cached sheets' own, their rows are not read.
     with django_assert_num_queries(TOKEN + 2) as captured:
         answer = phone.get("/api/matches/")
@@ -369,3 +369,21 @@ def test_a_warm_match_page_makes_three_round_trips_to_the_cache(signed_in, owner
         page = signed_in.get(f"/matches/{match.pk}/").content.decode()
     assert calls == ["get", "get", "get_many"]
     assert page.count('class="sheet-row') == 40 and 'data-member="mallory"' in page
+
+
+def test_a_warm_api_read_and_write_make_these_round_trips_to_the_cache(owner, monkeypatch) -> None:
+    # The token with its user in one entry, the caller's request rate (read, then counted); then, to
+    # read, the match's entry and the sheet kept for its version; to append, the match's entry with
+    # who joined, the version's new entry (set holding the row lock), the rows kept for the version
+    # before, then the new ones kept.
+    match = match_with(owner, 5)
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200  # all of it kept
+    calls = counted_cache_calls(monkeypatch)
+    assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
+    assert calls == ["get", "get", "set", "get", "get"]
+    calls.clear()
+    answer = phone.post(f"/api/matches/{match.pk}/deals/", {"entry": cycle(6)}, format="json")
+    assert answer.status_code == 201
+    assert calls == ["get", "get", "set", "get_many", "set", "get", "set_many"]
