@@ -3,8 +3,8 @@
 A live table is a 1000 match with 4 phones polling its sheet every 3 s
 (``GET /matches/<id>/sheet/?since=<version>``: 204 until another phone writes, then the sheet, and
 the phone asks since the new version) and a deal entered once a minute (``POST
-/api/matches/<id>/deals/``). Against gunicorn (2 sync workers, DEBUG off) on this machine, the
-number of tables is ramped (LOAD_LEVELS, default 25,50,100,200,400,700,1000; LOAD_SECONDS per level,
+/api/matches/<id>/deals/``). Against gunicorn (LOAD_WORKERS sync workers, default 2; DEBUG off) on this machine, the
+number of tables is ramped (LOAD_LEVELS, default 100, 200, … 1000; LOAD_SECONDS per level,
 default 20; LOAD_PROCESSES load generators, default 2), each phone and each table starting at a
 random moment of its period. A level is served when the 95th percentile of the answers' times
 is under 200 ms and no request failed; the ramp stops at the first level that is not. The result
@@ -39,7 +39,8 @@ START_DEALS = 20
 
 
 def levels() -> list[int]:
-    return [int(n) for n in (os.environ.get("LOAD_LEVELS") or "25,50,100,200,400,700,1000").split(",") if n]
+    wanted = os.environ.get("LOAD_LEVELS") or ",".join(str(n) for n in range(100, 1001, 100))
+    return [int(n) for n in wanted.split(",") if n]
 
 
 def tables_for(ramp: list[int]) -> tuple[list[int], dict[str, str], dict[str, str], list[bytes]]:
@@ -111,11 +112,12 @@ def main() -> None:
     ramp = levels()
     seconds = float(os.environ.get("LOAD_SECONDS") or 20)
     processes = int(os.environ.get("LOAD_PROCESSES") or 2)
+    workers = int(os.environ.get("LOAD_WORKERS") or 2)
     database = serving.django_ready()
     print(f"Making {max(ramp)} tables ({database})…", flush=True)
     ids, session, token, bodies = tables_for(ramp)
     rows = []
-    with serving.Gunicorn(workers=2) as server:
+    with serving.Gunicorn(workers=workers) as server:
         # Warm both workers (imports, templates, connections) before anything is timed.
         for _warm in range(20):
             serving.get(server.port, f"/matches/{ids[0]}/sheet/?since=0", session)
@@ -129,18 +131,18 @@ def main() -> None:
                 break
     info = run.machine()
     served = [row["tables"] for row in rows if row["served"]]
-    write_section(info, database, rows, max(served, default=0), seconds, processes)
+    write_section(info, database, rows, max(served, default=0), seconds, processes, workers)
     print(f"largest number of tables served: {max(served, default=0)}; written: docs/performance.md")
 
 
 def write_section(info: dict[str, str], database: str, rows: list[dict[str, Any]], best: int, seconds: float,
-                  processes: int) -> None:
+                  processes: int, workers: int) -> None:
     lines = [
         run.LOAD_TITLE,
         "",
         f"Written by `make load` (`benchmarks/load.py`) on {info['date']}, commit {info['commit']},",
         f"{info['nproc']} cores, load average before the run {info['load']} (other work on the machine counts);",
-        f"gunicorn with 2 sync workers, `DEBUG=0`, {database}.",
+        f"gunicorn with {workers} sync workers, `DEBUG=0`, {database}.",
         "",
         f"A live table: {PHONES} phones polling its sheet every {POLL_EVERY:.0f} s and a deal entered every "
         f"{WRITE_EVERY:.0f} s,",
