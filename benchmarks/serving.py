@@ -127,20 +127,17 @@ def cloned(match: Any, copies: int) -> list[int]:
     """*copies* matches like *match*, its deals and history included, stored as the import stores
     a match (``services.match_restored``): their ids."""
     from scorebook import services
-    from scorebook.models import Deal, Revision
+    from scorebook.models import Revision
     from scorebook.selectors import current_sheet, match_options
 
-    deals = list(match.deals.order_by("number"))
-    history = list(Revision.objects.filter(match=match).order_by("id"))
+    deals = [{"number": deal.number, "entry": deal.entry, "voided": deal.voided}
+             for deal in match.deals.order_by("number")]
+    history = [{"number": r.deal.number, "kind": r.kind, "entry": r.entry}
+               for r in Revision.objects.filter(match=match).select_related("deal").order_by("id")]
     new = services.NewMatch(match.game, list(match.players), match.first_dealer, match.preset,
                             match_options(match), match.name)
-    ids = []
-    for _copy in range(copies):
-        mine = {deal.pk: Deal(number=deal.number, entry=deal.entry, voided=deal.voided) for deal in deals}
-        writes = [Revision(deal=mine[r.deal_id], kind=r.kind, entry=r.entry) for r in history]
-        ids.append(services.match_restored(owner=match.owner, new=new, deals=list(mine.values()), history=writes,
-                                           sheet=current_sheet(match)).pk)
-    return ids
+    return [services.match_restored(owner=match.owner, new=new, deals=deals, history=history,
+                                    sheet=current_sheet(match)).pk for _copy in range(copies)]
 
 
 # ---------------------------------------------------------------- closed loops: throughput

@@ -44,6 +44,8 @@ WRITE_KEYS = {"kind", "entry", "author", "at", "version", "reason"}
 PROPOSAL_KEYS = {"entry", "seat"}
 # What one file may cost: each write is folded or replays from the deal it changes.
 MAX_WRITES = 1000
+# The kinds of write a deal's history holds.
+KINDS = frozenset(kind for kind, _label in Revision.KINDS)
 # The steps of confirmation mode in a deal's history: they change what counts (a rejection) or
 # nothing the sheet shows (the others), never an entry.
 TABLE_STEPS = (Revision.CONFIRMED, Revision.REJECTED, Revision.PROPOSED, Revision.PROPOSED_VOID, Revision.APPLIED,
@@ -234,14 +236,13 @@ def _deal_shape(deal: Any, index: int, seats: int, confirmation: bool) -> list[V
     history = deal.get("history", [])
     if not isinstance(history, list):
         return [*problems, error("bad_type", _("A deal's history is a list."), f"{where}.history")]
-    kinds = {kind for kind, _label in Revision.KINDS}
     for position, item in enumerate(history):
         at = f"{where}.history[{position}]"
         if not isinstance(item, dict):
             problems.append(error("bad_type", _("Each write of the history is an object."), at))
             continue
         problems += _unknown(item, WRITE_KEYS, f"{at}.")
-        if item.get("kind") not in kinds:
+        if item.get("kind") not in KINDS:
             problems.append(error("bad_kind", _("A write is “recorded”, “amended” or “voided” (or a step of "
                                                 "confirmation mode: “%(kinds)s”)."), f"{at}.kind",
                                   kinds="”, “".join(TABLE_STEPS)))
@@ -330,28 +331,29 @@ def _at(where: str, violations: Iterable[Violation]) -> list[Violation]:
 
 class _Replaying:
     """The imported match in memory, as the services would store it write by write: its deals
-    (unsaved), the state each deal is entered in, the state after the last deal, and the writes
-    made (unsaved revisions, in order). Each write is checked as the services check it; a refusal
-    raises what they raise."""
+    (each ``Deal``'s values by field name, as ``services.match_restored`` stores them), the state
+    each deal is entered in, the state after the last deal, and the writes made (each its
+    ``Revision``'s values and its deal's number, in order). Each write is checked as the services
+    check it; a refusal raises what they raise."""
 
     def __init__(self, new: services.NewMatch):
         self.match = new.unsaved()
         self.module = find_game(new.game)
         self.seats = len(new.players)
-        self.deals: list[Deal] = []
+        self.deals: list[dict[str, Any]] = []
         self.parsed: list[Any] = []
         self.read: list[Any] = []  # each deal's entry as the file wrote it, for _check_same
         self.before: list[Any] = []
         self.folded: list[Sheet | None] = []  # each deal's fold (its row, its warnings); None: voided
         self.state = self.module.initial_state(new.options, self.seats, new.first_dealer)
-        self.history: list[Revision] = []
+        self.history: list[dict[str, Any]] = []
         self.rejected: set[int] = set()  # confirmation mode: the deals rejected, counted for nothing
 
     def record(self, entry: Any) -> int:
         """Deal appended, folded onto the state after the last deal: its number."""
         number = len(self.deals) + 1
         canonical, parsed = services.entry_read(self.match, entry, number)
-        deal = Deal(number=number, entry=canonical)
+        deal = {"number": number, "entry": canonical, "voided": False}
         folded = self._folded(self.state, number, parsed)
         self.deals.append(deal)
         self.parsed.append(parsed)
@@ -364,17 +366,17 @@ class _Replaying:
 
     def amend(self, number: int, entry: Any) -> None:
         deal = self._find(number)
-        deal.entry, self.parsed[number - 1] = services.entry_read(self.match, entry, number)
-        deal.voided, self.read[number - 1] = False, entry
+        deal["entry"], self.parsed[number - 1] = services.entry_read(self.match, entry, number)
+        deal["voided"], self.read[number - 1] = False, entry
         self.rejected.discard(number)  # a rejected deal amended counts again (pending or confirmed)
         self._replayed_from(number)
         self._written(deal, Revision.AMENDED)
 
     def void(self, number: int) -> None:
         deal = self._find(number)
-        if deal.voided:
+        if deal["voided"]:
             raise Rejected([services.already_voided(number)])
-        deal.voided = True
+        deal["voided"] = True
         self.rejected.discard(number)
         self._replayed_from(number)
         self._written(deal, Revision.VOIDED)
@@ -392,10 +394,10 @@ class _Replaying:
         """Confirmation mode: a step that changes no entry and nothing counted (a confirmation, a
         proposal made, applied or dropped), kept in the history with the entry it names."""
         deal = self._find(number)
-        named = services.canonical_entry(self.match, entry, number) if isinstance(entry, dict) else deal.entry
-        self.history.append(Revision(deal=deal, kind=kind, entry=named, reason=reason))
+        named = services.canonical_entry(self.match, entry, number) if isinstance(entry, dict) else deal["entry"]
+        self.history.append({"number": number, "kind": kind, "entry": named, "reason": reason})
 
-    def _find(self, number: int) -> Deal:
+    def _find(self, number: int) -> dict[str, Any]:
         if not 1 <= number <= len(self.deals):
             raise services.DealNotFound(number)
         return self.deals[number - 1]
@@ -406,7 +408,7 @@ class _Replaying:
         state = self.before[number - 1]
         for index in range(number - 1, len(self.deals)):
             self.before[index] = state
-            counted = not self.deals[index].voided and index + 1 not in self.rejected
+            counted = not self.deals[index]["voided"] and index + 1 not in self.rejected
             folded = self._folded(state, index + 1, self.parsed[index]) if counted else None
             self.folded[index] = folded
             state = state if folded is None else folded.state
@@ -425,11 +427,11 @@ class _Replaying:
         counted = [folded for folded in self.folded if folded is not None]
         sheet = Sheet(tuple(row for folded in counted for row in folded.rows), self.state,
                       tuple(v for folded in counted for v in folded.violations))
-        return neutral_sheet(self.module, sheet, [deal.number for deal in self.deals if deal.voided],
+        return neutral_sheet(self.module, sheet, [deal["number"] for deal in self.deals if deal["voided"]],
                              last_deal=len(self.deals))
 
-    def _written(self, deal: Deal, kind: str, reason: str = "") -> None:
-        self.history.append(Revision(deal=deal, kind=kind, entry=deal.entry, reason=reason))
+    def _written(self, deal: dict[str, Any], kind: str, reason: str = "") -> None:
+        self.history.append({"number": deal["number"], "kind": kind, "entry": deal["entry"], "reason": reason})
 
 
 @contextlib.contextmanager
@@ -497,34 +499,35 @@ def _marked(replaying: _Replaying, deals: list[dict[str, Any]]) -> None:
     """Each deal's marks of confirmation mode as the file gives them. The time a deal was confirmed
     is not in the file: a window of minutes is closed for every imported deal."""
     for deal, given in zip(replaying.deals, deals, strict=True):
-        deal.status, deal.reason, deal.seat = given.get("status", roles.CONFIRMED), given.get("reason", ""), \
-            given.get("seat")
+        deal |= {"status": given.get("status", roles.CONFIRMED), "reason": given.get("reason", ""),
+                 "seat": given.get("seat"), "proposal": None}
         proposal = given.get("proposal")
         if proposal is not None:
             entry = proposal.get("entry")
+            number = deal["number"]
             try:
-                entry = services.canonical_entry(replaying.match, entry, deal.number) if entry is not None else None
+                entry = services.canonical_entry(replaying.match, entry, number) if entry is not None else None
             except Rejected as rejected:
-                raise Rejected(_at(f"deals[{deal.number - 1}].proposal", rejected.violations)) from None
-            deal.proposal = {"entry": entry, "seat": proposal.get("seat"), "user": None, "member": None}
+                raise Rejected(_at(f"deals[{number - 1}].proposal", rejected.violations)) from None
+            deal["proposal"] = {"entry": entry, "seat": proposal.get("seat"), "user": None, "member": None}
 
 
 def _check_same(replaying: _Replaying, deals: list[dict[str, Any]]) -> None:
     """The replayed history must end where the document says each deal stands."""
     module, seats = replaying.module, replaying.seats
-    stored = {deal.number: deal for deal in replaying.deals}
+    stored = {deal["number"]: deal for deal in replaying.deals}
     problems: list[Violation] = []
     for index, deal in enumerate(deals):
         mine = stored.get(index + 1)
         try:
-            expected = mine.entry if mine is not None and _same_text(deal["entry"], replaying.read[index]) \
+            expected = mine["entry"] if mine is not None and _same_text(deal["entry"], replaying.read[index]) \
                 else module.dump_entry(module.parse_entry(deal["entry"], seats))
         except Rejected as rejected:
             problems += _at(f"deals[{index}]", rejected.violations)
             continue
         said_rejected = deal.get("status") == roles.REJECTED
-        if (mine is None or mine.entry != expected or mine.voided != bool(deal.get("voided", False))
-                or (mine.number in replaying.rejected) != said_rejected):
+        if (mine is None or mine["entry"] != expected or mine["voided"] != bool(deal.get("voided", False))
+                or (mine["number"] in replaying.rejected) != said_rejected):
             problems.append(error("history_mismatch", _("Deal %(number)s: its history does not end in the entry "
                                                         "the file gives."), f"deals[{index}]", number=index + 1))
     if problems:

@@ -27,7 +27,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Model
+from django.db.models import F, Field, Model
 from django.http import Http404
 from django.utils import timezone
 
@@ -176,7 +176,7 @@ def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int
     match.sheet, match.finished, match.version = sheet_head(sheet), sheet["finished"], version
     match.confirmation, match.correction_window = confirmation, correction_window
     match.save()
-    _rows_replaced(match, sheet["rows"])
+    _rows_inserted(match, sheet["rows"])  # a new match: no rows to replace
     match.sheet = sheet
     # The same name at the same owner's table is the same person across matches (statistics).
     for index, player_name in enumerate(new.players):
@@ -185,44 +185,105 @@ def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int
     return match
 
 
-def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Deal], history: Sequence[Revision],
-                   sheet: dict[str, Any], confirmation: bool = False, correction_window: int | None = None) -> Match:
+def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Mapping[str, Any]],
+                   history: Sequence[Mapping[str, Any]], sheet: dict[str, Any], confirmation: bool = False,
+                   correction_window: int | None = None) -> Match:
     """Store a match whose whole history was checked and replayed already (the import): the match
-    with its sheet, its deals and their revisions in one short transaction. *history* holds the
-    writes in the order they were made, each naming its deal (``Revision.deal``) among *deals*;
-    the match's version is the number of writes, each revision's the version after it.
+    with its sheet, its deals and their revisions in one short transaction. *deals*: each deal's
+    values by ``Deal``'s field names (its number, entry, voided, and its marks of confirmation mode);
+    *history*: the writes in the order they were made, each its ``Revision``'s values (kind, entry,
+    reason) and ``"number"``, the number of the deal it wrote. The match's version is the number of
+    writes, each revision's the version after it. Plain values, not model instances: building 1,000s
+    of them cost more than storing them.
     :raises Rejected: the table's options refused (``match_create``'s check)"""
     if (bad := table_options_refused(confirmation, correction_window)) is not None:
         raise Rejected([bad])
     with transaction.atomic():
         match = _match_stored(owner, new, sheet, version=len(history), confirmation=confirmation,
                               correction_window=correction_window)
-        # Ids, not instances, on the 1,000s of objects: what the insert reads, without a related
-        # descriptor's checks per object.
+        deal_ids = dict(zip([deal["number"] for deal in deals], _inserted(Deal, deals, match_id=match.pk),
+                            strict=True))
         author_id = owner.pk if owner is not None and owner.pk else None
-        for deal in deals:
-            deal.match_id = match.pk
-        _inserted(Deal, deals)
-        for version, revision in enumerate(history, start=1):
-            revision.match_id, revision.version = match.pk, version
-            revision.deal_id = revision.deal.pk  # its deal is stored now: it has an id
-            revision.author_id = author_id
-        _inserted(Revision, history)
+        _inserted(Revision, [{"deal_id": deal_ids[write["number"]], "kind": write["kind"], "entry": write["entry"],
+                              "reason": write.get("reason", ""), "version": version}
+                             for version, write in enumerate(history, start=1)],
+                  match_id=match.pk, author_id=author_id)
         caches.match_changed(match)
     return match
 
 
-def _inserted(model: type[Model], objects: Sequence[Model]) -> None:
-    """Store *objects*, new, as ``bulk_create`` does (each gets its id). On PostgreSQL as one JSON
-    array the database splits: bulk_create sends each column as an array psycopg quotes value by
-    value in Python, ~60 ms for the 1,000 deals of an import (~15 this way)."""
-    if not objects or connection.vendor != "postgresql":
-        model._default_manager.bulk_create(objects)
-        return
-    sql, params = _insert_statement(model, objects)
+def _inserted(model: type[Model], items: Sequence[Mapping[str, Any]], **common: Any) -> list[int]:
+    """Store one new *model* row per item, as ``bulk_create`` does: a field an item holds (by
+    attname) takes its value, any other *common*'s, else its default (an ``auto_now`` one: now).
+    Their ids, in order. On PostgreSQL as one JSON array the database splits (``_items_statement``):
+    bulk_create sends each column as an array psycopg quotes value by value in Python, ~60 ms for
+    the 1,000 deals of an import (~15 this way)."""
+    if not items:
+        return []
+    if connection.vendor != "postgresql":
+        objects = model._default_manager.bulk_create([model(**{**common, **item}) for item in items])
+        return [obj.pk for obj in objects]
+    template = model(**common)  # every field's default, as a new instance has it
+    sql, params = _items_statement(model, items, _values(template))
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        _got_ids(objects, [pk for (pk,) in cursor.fetchall()])
+        return [pk for (pk,) in cursor.fetchall()]
+
+
+def _values(obj: Model) -> dict[str, Any]:
+    """*obj*'s values by attname, as a save would store them: an ``auto_now`` field stamped now."""
+    now = timezone.now()
+    values = {}
+    for field in obj._meta.concrete_fields:
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            setattr(obj, field.attname, now)
+        values[field.attname] = getattr(obj, field.attname)
+    return values
+
+
+def _items_statement(model: type[Model], items: Sequence[Mapping[str, Any]],
+                     common: Mapping[str, Any]) -> tuple[str, list[Any]]:
+    """The INSERT (PostgreSQL) of one new row per item from one JSON array, returning their ids in
+    order (as bulk_create relies on). A column any item holds (by attname: plain JSON values) is
+    read from the items, None or a key left out as NULL (as Django stores None, also in a JSON
+    column); any other is *common*'s value, the same for every row, sent once. (An append's
+    statements, from model instances: ``_insert_statement``.)"""
+    sql, commons = _items_shape(model, frozenset().union(*items))
+    params = [field.get_db_prep_save(common.get(field.attname), connection) for field in commons]
+    return sql, [*params, _json(items)]
+
+
+@functools.cache
+def _items_shape(model: type[Model], held: frozenset[str]) -> tuple[str, list[Field[Any, Any]]]:
+    """What ``_items_statement`` writes the same for every INSERT of *model* from items holding the
+    columns *held*: its SQL, and the fields whose value is a parameter (common to every row), in
+    order. Made once per process, as ``_insert_shape``."""
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    selected, commons = [], []
+    for field in fields:
+        kind = field.db_type(connection)
+        if field.attname in held and field.get_internal_type() == "JSONField":
+            selected.append(f"NULLIF(item -> '{field.attname}', 'null')")
+        elif field.attname in held:
+            selected.append(f"(item ->> '{field.attname}')::{kind}")
+        else:
+            selected.append(f"%s::{kind}")
+            commons.append(field)
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    return (f"INSERT INTO {model._meta.db_table} ({columns}) SELECT {', '.join(selected)} "
+            "FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS items(item, position) "
+            "ORDER BY position RETURNING id"), commons
+
+
+# Made once: one made per call (as json.dumps with arguments does) cost ~1 µs. Without the check
+# for cycles: what is stored is a tree of plain values (entries, sheet rows), and the check was a
+# third of its time on the rows of an import.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
+def _json(value: Any) -> str:
+    """*value* as compact JSON text."""
+    return _ENCODER.encode(value)
 
 
 def _insert_statement(model: type[Model], objects: Sequence[Model],
@@ -434,8 +495,12 @@ def _save(match: Match, deals: Sequence[Deal], changed: Deal, kind: str, author:
 def _rows_replaced(match: Match, rows: Sequence[dict[str, Any]]) -> None:
     """*rows*, a replay's, are *match*'s cached rows from now on (a replay rewrites them all)."""
     SheetRow.objects.filter(match=match).delete()
+    _rows_inserted(match, rows)
+
+
+def _rows_inserted(match: Match, rows: Sequence[dict[str, Any]]) -> None:
     # 1,000 rows through bulk_create on PostgreSQL took ~250 ms: ``_inserted`` sends one JSON array.
-    _inserted(SheetRow, [SheetRow(match=match, number=row["number"], row=row) for row in rows])
+    _inserted(SheetRow, [{"number": row["number"], "row": row} for row in rows], match_id=match.pk)
 
 
 class _AlreadyWritten(Exception):

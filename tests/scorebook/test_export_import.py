@@ -150,6 +150,26 @@ def test_a_thousand_match_comes_back_identical(played: Match, stranger) -> None:
     assert [s.player.name for s in copy_.seats.order_by("index")] == PLAYERS  # the importer's players
 
 
+def test_an_import_stores_the_deals_writes_and_sheet_rows_the_services_stored(played: Match, stranger) -> None:
+    # Stored at once from plain values (services.match_restored), column by column as the services
+    # stored them write by write: the sheet's rows with their warnings and explanations, each deal
+    # with its marks, each write with its entry. What the file does not carry is empty: no proposal
+    # (SQL NULL, not a JSON null), no client id, no guest.
+    copy_ = exports.match_import(owner=stranger, document=exports.match_document(played))
+    deal_columns = ("number", "entry", "voided", "status", "seat", "reason", "proposal", "confirmed_at")
+    write_columns = ("deal__number", "kind", "entry", "version", "reason", "client_id", "member")
+    for columns, of in ((deal_columns, lambda match: match.deals.order_by("number")),
+                        (write_columns, lambda match: Revision.objects.filter(match=match).order_by("id")),
+                        (("number", "row"), lambda match: match.sheet_rows.order_by("number"))):
+        assert list(of(copy_).values_list(*columns)) == list(of(played).values_list(*columns))
+    assert [row["number"] for row in copy_.sheet_rows.values_list("row", flat=True)] == [1, 2, 4]
+    assert Match.objects.get(pk=copy_.pk).sheet == Match.objects.get(pk=played.pk).sheet
+    assert Deal.objects.filter(match=copy_, proposal__isnull=True).count() == 4
+    assert not Revision.objects.filter(match=copy_).exclude(client_id=None).exists()
+    assert not Revision.objects.filter(match=copy_, created_at=None).exists()
+    assert not Deal.objects.filter(match=copy_, created_at=None).exists()
+
+
 def test_a_terz_match_comes_back_identical(owner, stranger) -> None:
     match = services.match_create(owner=owner, game="terz", players=["Аня", "Борис"], preset="classic")
     services.deal_record(match=match, entry={"type": "play", "trump": "H", "points": [108, 42], "declarations": []})
