@@ -201,15 +201,39 @@ def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Mapping[str, An
     with transaction.atomic():
         match = _match_stored(owner, new, sheet, version=len(history), confirmation=confirmation,
                               correction_window=correction_window)
-        deal_ids = dict(zip([deal["number"] for deal in deals], _inserted(Deal, deals, match_id=match.pk),
-                            strict=True))
-        author_id = owner.pk if owner is not None and owner.pk else None
-        _inserted(Revision, [{"deal_id": deal_ids[write["number"]], "kind": write["kind"], "entry": write["entry"],
-                              "reason": write.get("reason", ""), "version": version}
-                             for version, write in enumerate(history, start=1)],
-                  match_id=match.pk, author_id=author_id)
+        writes = [{"number": write["number"], "kind": write["kind"], "entry": write["entry"],
+                   "reason": write.get("reason", ""), "version": version}
+                  for version, write in enumerate(history, start=1)]
+        _deals_written(match, deals, writes, author_id=owner.pk if owner is not None and owner.pk else None)
         caches.match_changed(match)
     return match
+
+
+def _deals_written(match: Match, deals: Sequence[Mapping[str, Any]], writes: Sequence[dict[str, Any]],
+                   author_id: int | None) -> None:
+    """*match*'s *deals* and their *writes* (``Revision``'s values, and the number of the deal each
+    wrote), new. On PostgreSQL in one statement: the writes read their deal's id from the deals it
+    inserts, and the entry too where a write holds the very entry its deal ends with (a deal recorded
+    and never changed: most writes of a file), so that JSON is sent and parsed once, not twice."""
+    if connection.vendor != "postgresql":
+        ids = dict(zip([deal["number"] for deal in deals], _inserted(Deal, deals, match_id=match.pk), strict=True))
+        for write in writes:
+            write["deal_id"] = ids[write.pop("number")]
+        _inserted(Revision, writes, match_id=match.pk, author_id=author_id)
+        return
+    ends = {deal["number"]: deal["entry"] for deal in deals}
+    for write in writes:
+        # The same object, not an equal one: {"bid": 1} == {"bid": True} in Python, not in JSON.
+        if write["entry"] is ends[write["number"]]:
+            del write["entry"]
+    deal_sql, deal_params = _items_statement(Deal, deals, _values(Deal(match_id=match.pk)),
+                                             returning="id, number, entry")
+    write_sql, write_params = _items_statement(
+        Revision, writes, _values(Revision(match_id=match.pk, author_id=author_id)),
+        {"deal_id": "deal.id", "entry": "COALESCE(item -> 'entry', deal.entry)"},
+        joined="JOIN new_deal AS deal ON deal.number = (item ->> 'number')::integer")
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH new_deal AS ({deal_sql}) {write_sql}", [*deal_params, *write_params])
 
 
 def _inserted(model: type[Model], items: Sequence[Mapping[str, Any]], **common: Any) -> list[int]:
@@ -241,28 +265,35 @@ def _values(obj: Model) -> dict[str, Any]:
     return values
 
 
-def _items_statement(model: type[Model], items: Sequence[Mapping[str, Any]],
-                     common: Mapping[str, Any]) -> tuple[str, list[Any]]:
+def _items_statement(model: type[Model], items: Sequence[Mapping[str, Any]], common: Mapping[str, Any],
+                     given: Mapping[str, str] | None = None, joined: str = "",
+                     returning: str = "id") -> tuple[str, list[Any]]:
     """The INSERT (PostgreSQL) of one new row per item from one JSON array, returning their ids in
     order (as bulk_create relies on). A column any item holds (by attname: plain JSON values) is
     read from the items, None or a key left out as NULL (as Django stores None, also in a JSON
-    column); any other is *common*'s value, the same for every row, sent once. (An append's
-    statements, from model instances: ``_insert_statement``.)"""
-    sql, commons = _items_shape(model, frozenset().union(*items))
+    column); any other is *common*'s value, the same for every row, sent once. *given*: columns (by
+    attname) whose value is an SQL expression instead, reading what *joined* joins to the items;
+    *returning*: the new rows' columns answered, in the items' order. (An append's statements,
+    from model instances: ``_insert_statement``.)"""
+    sql, commons = _items_shape(model, frozenset().union(*items), tuple((given or {}).items()), joined, returning)
     params = [field.get_db_prep_save(common.get(field.attname), connection) for field in commons]
     return sql, [*params, _json(items)]
 
 
 @functools.cache
-def _items_shape(model: type[Model], held: frozenset[str]) -> tuple[str, list[Field[Any, Any]]]:
+def _items_shape(model: type[Model], held: frozenset[str], given: tuple[tuple[str, str], ...], joined: str,
+                 returning: str) -> tuple[str, list[Field[Any, Any]]]:
     """What ``_items_statement`` writes the same for every INSERT of *model* from items holding the
-    columns *held*: its SQL, and the fields whose value is a parameter (common to every row), in
-    order. Made once per process, as ``_insert_shape``."""
+    columns *held* (*given*, *joined*, *returning*: its own): its SQL, and the fields whose value is
+    a parameter (common to every row), in order. Made once per process, as ``_insert_shape``."""
+    expressions = dict(given)
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     selected, commons = [], []
     for field in fields:
         kind = field.db_type(connection)
-        if field.attname in held and field.get_internal_type() == "JSONField":
+        if field.attname in expressions:
+            selected.append(expressions[field.attname])
+        elif field.attname in held and field.get_internal_type() == "JSONField":
             selected.append(f"NULLIF(item -> '{field.attname}', 'null')")
         elif field.attname in held:
             selected.append(f"(item ->> '{field.attname}')::{kind}")
@@ -271,8 +302,8 @@ def _items_shape(model: type[Model], held: frozenset[str]) -> tuple[str, list[Fi
             commons.append(field)
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     return (f"INSERT INTO {model._meta.db_table} ({columns}) SELECT {', '.join(selected)} "
-            "FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS items(item, position) "
-            "ORDER BY position RETURNING id"), commons
+            f"FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS items(item, position) {joined} "
+            f"ORDER BY position RETURNING {returning}"), commons
 
 
 # Made once: one made per call (as json.dumps with arguments does) cost ~1 µs. Without the check
