@@ -530,8 +530,21 @@ def _rows_replaced(match: Match, rows: Sequence[dict[str, Any]]) -> None:
 
 
 def _rows_inserted(match: Match, rows: Sequence[dict[str, Any]]) -> None:
-    # 1,000 rows through bulk_create on PostgreSQL took ~250 ms: ``_inserted`` sends one JSON array.
-    _inserted(SheetRow, [{"number": row["number"], "row": row} for row in rows], match_id=match.pk)
+    """*rows* (a replay's neutral rows), new rows of *match*'s cached sheet. On PostgreSQL through
+    COPY: each row's JSON is parsed by itself, where from one JSON array (``_inserted``) the database
+    built the whole array first and then took it apart, ~10 ms more of its time for 1,000 rows (and
+    bulk_create took ~250 ms). Nothing reads a row by its id: none comes back."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        _inserted(SheetRow, [{"number": row["number"], "row": row} for row in rows], match_id=match.pk)
+        return
+    column = {field.name: field.column for field in SheetRow._meta.concrete_fields}
+    columns = ", ".join(connection.ops.quote_name(column[name]) for name in ("match", "number", "row"))
+    with (connection.wrap_database_errors, connection.cursor() as cursor,
+          cursor.copy(f"COPY {SheetRow._meta.db_table} ({columns}) FROM STDIN") as copy):
+        for row in rows:
+            copy.write_row((match.pk, row["number"], _json(row)))
 
 
 class _AlreadyWritten(Exception):
