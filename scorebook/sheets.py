@@ -29,7 +29,13 @@ def is_fresh(game_name: str, sheet: Mapping[str, Any] | None) -> bool:
 # ---------------------------------------------------------------- neutral form (cached on the match)
 
 
+# A line's params that are JSON as they are: exactly these types (no subclass: an enum of ints is not).
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 def neutral_param(value: Any) -> Any:
+    if type(value) in _PLAIN:  # most params (asked first: 12,000 of them in a 1,000-deal import)
+        return value
     if isinstance(value, Seat):
         return {"seat": value.index}
     if isinstance(value, Suit):
