@@ -179,9 +179,8 @@ def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int
     _rows_inserted(match, sheet["rows"])  # a new match: no rows to replace
     match.sheet = sheet
     # The same name at the same owner's table is the same person across matches (statistics).
-    for index, player_name in enumerate(new.players):
-        player, _created = Player.objects.get_or_create(owner=owner, name=player_name)
-        Seat.objects.create(match=match, player=player, index=index)
+    players = [Player.objects.get_or_create(owner=owner, name=name)[0] for name in new.players]
+    Seat.objects.bulk_create([Seat(match=match, player=player, index=index) for index, player in enumerate(players)])
     return match
 
 
