@@ -128,6 +128,22 @@ def test_appends_then_an_amendment_and_a_void_give_the_replays_sheet(match: Matc
     assert selectors.current_sheet(match) == the_replay(match)
 
 
+def test_a_replay_rewrites_rows_holding_quotes_backslashes_and_cyrillic_as_appended(match: Match) -> None:
+    # A replay stores its rows another way than an append (COPY on PostgreSQL: text escaped for
+    # it): a reason with a quote, a backslash, a "\n" typed as two characters and a Cyrillic letter
+    # comes back as it went in.
+    reason = 'взятка "7" за \\n\\ ещё'
+    services.deal_record(match=match, entry=penalty(1, -20, reason))
+    services.deal_record(match=match, entry=cycle(2))
+    services.deal_record(match=match, entry=cycle(3))
+    appended = selectors.sheet_rows(match)
+    assert appended[0]["lines"][0][1]["reason"] == reason
+    services.deal_void(match=match, number=3)
+    services.deal_replace(match=match, number=3, entry=cycle(3))  # every row written again, twice
+    assert SheetRow.objects.get(match=match, number=1).row == appended[0]
+    assert selectors.sheet_rows(Match.objects.get(pk=match.pk)) == appended
+
+
 def test_an_append_after_a_void_is_folded_not_replayed(match: Match, django_assert_num_queries) -> None:
     for number in range(1, 4):
         services.deal_record(match=match, entry=cycle(number))
