@@ -17,7 +17,6 @@ table's option) are in ``scorebook.confirmations``, made of the steps here; noth
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import functools
 import json
 import secrets
@@ -272,8 +271,7 @@ def _items_statement(model: type[Model], items: Sequence[Mapping[str, Any]], com
     read from the items, None or a key left out as NULL (as Django stores None, also in a JSON
     column); any other is *common*'s value, the same for every row, sent once. *given*: columns (by
     attname) whose value is an SQL expression instead, reading what *joined* joins to the items;
-    *returning*: the new rows' columns answered, in the items' order. (An append's statements,
-    from model instances: ``_insert_statement``.)"""
+    *returning*: the new rows' columns answered, in the items' order."""
     sql, commons = _items_shape(model, frozenset().union(*items), tuple((given or {}).items()), joined, returning)
     params = [field.get_db_prep_save(common.get(field.attname), connection) for field in commons]
     return sql, [*params, _json(items)]
@@ -284,7 +282,8 @@ def _items_shape(model: type[Model], held: frozenset[str], given: tuple[tuple[st
                  returning: str) -> tuple[str, list[Field[Any, Any]]]:
     """What ``_items_statement`` writes the same for every INSERT of *model* from items holding the
     columns *held* (*given*, *joined*, *returning*: its own): its SQL, and the fields whose value is
-    a parameter (common to every row), in order. Made once per process, as ``_insert_shape``."""
+    a parameter (common to every row), in order. Made once per process: building it cost an append
+    more than its fold."""
     expressions = dict(given)
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     selected, commons = [], []
@@ -316,47 +315,10 @@ def _json(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
-def _insert_statement(model: type[Model], objects: Sequence[Model],
-                      given: Mapping[str, str] | None = None) -> tuple[str, list[Any]]:
-    """The INSERT of *objects* (PostgreSQL) from one JSON array, returning their ids in order (as
-    bulk_create relies on). *given*: columns whose value is an SQL expression instead (the id of
-    a row inserted by the same statement), the same for every object."""
-    sql, fields, stamped = _insert_shape(model, tuple((given or {}).items()))
-    now = timezone.now()
-    written = now.isoformat()  # once: isoformat of an aware time costs ~10 µs, 30 ms for 1,000 deals
-    items = []
-    for obj in objects:
-        for name in stamped:
-            setattr(obj, name, now)
-        item = {}
-        for column, attname in fields:
-            value = getattr(obj, attname)
-            if value is now:
-                item[column] = written
-            elif value is not None:  # a key left out is NULL (a JSON null in a JSON column would not be)
-                item[column] = value.isoformat() if isinstance(value, datetime.datetime) else value
-        items.append(item)
-    return sql, [json.dumps(items, separators=(",", ":"))]
-
-
-@functools.cache
-def _insert_shape(model: type[Model],
-                  given: tuple[tuple[str, str], ...]) -> tuple[str, list[tuple[str, str]], list[str]]:
-    """What ``_insert_statement`` writes the same for every INSERT of *model*: its SQL, the (column,
-    attribute) pairs read from each object (*given*'s columns left out) and the attributes stamped
-    with the time of the write. Made once per process: building it cost an append more than its fold."""
-    expressions = dict(given)
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
-    stamped = [field.attname for field in fields
-               if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)]
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    values = ", ".join(expressions[field.column] if field.column in expressions
-                       else f"item -> '{field.column}'" if field.get_internal_type() == "JSONField"
-                       else f"(item ->> '{field.column}')::{field.db_type(connection)}" for field in fields)
-    sql = (f"INSERT INTO {model._meta.db_table} ({columns}) SELECT {values} "
-           "FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS items(item, position) "
-           "ORDER BY position RETURNING id")
-    return sql, [(field.column, field.attname) for field in fields if field.column not in expressions], stamped
+def _insert_statement(model: type[Model], obj: Model, given: Mapping[str, str] | None = None) -> tuple[str, list[Any]]:
+    """The INSERT (PostgreSQL) of *obj*, new, returning its id: ``_items_statement`` over one item
+    holding nothing, every value a parameter. *given*: as there."""
+    return _items_statement(model, [{}], _values(obj), given)
 
 
 def _got_ids(objects: Sequence[Model], ids: Sequence[int]) -> None:
@@ -728,9 +690,9 @@ def _append_stored(match: Match, deal: Deal, revision: Revision, row: SheetRow, 
         row.save()
         Match.objects.filter(pk=match.pk).update(**changed)
         return
-    deal_sql, deal_params = _insert_statement(Deal, [deal])
-    revision_sql, revision_params = _insert_statement(Revision, [revision], {"deal_id": "(SELECT id FROM new_deal)"})
-    row_sql, row_params = _insert_statement(SheetRow, [row])
+    deal_sql, deal_params = _insert_statement(Deal, deal)
+    revision_sql, revision_params = _insert_statement(Revision, revision, {"deal_id": "(SELECT id FROM new_deal)"})
+    row_sql, row_params = _insert_statement(SheetRow, row)
     fields = [field for field in Match._meta.concrete_fields if field.name in changed]
     assignments = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
     values = [field.get_db_prep_save(changed[field.name], connection) for field in fields]
