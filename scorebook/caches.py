@@ -1,6 +1,7 @@
 """What the cache keeps of each match, so that the reads every phone at the table makes every few
-seconds cost no query on the match: who may see it and its version (``Seen``), who joined it
-(``members``, only from a shared cache), and its sheet rendered once per version, rules and language.
+seconds cost no query on the match: who may see it and its version (``Seen``), who joined it and its
+row as the match page reads it (``members``, ``kept_match``: only from a shared cache), and its sheet
+rendered once per version, rules and language.
 
 Only the write path changes an entry: every write of ``scorebook.services`` (a share link made or
 revoked too) calls ``match_changed`` inside its transaction, holding the match's row lock (the
@@ -22,12 +23,13 @@ process sees another's writes once its entry expires (``SCOREBOOK_LIVE_TTL``, a 
 from __future__ import annotations
 
 import dataclasses
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils.translation import get_language
@@ -73,8 +75,10 @@ def _store(seen: Seen, *, refill: bool) -> None:
 
 
 def match_changed(match: Match) -> None:
-    """*match* was written (in the caller's transaction, its version claimed): its entry says so."""
+    """*match* was written (in the caller's transaction, its version claimed): its entry says so, and
+    its kept row goes (``match_row_changed``)."""
     _store(Seen(match.pk, match.version, match.owner_id, match.share_token, match.game), refill=False)
+    match_row_changed(match.pk)
 
 
 def link_revoked(token: str | None) -> None:
@@ -149,6 +153,90 @@ def seen_by_token(token: str) -> Seen | None:
     found = Seen(*row)
     _store(found, refill=True)
     return found
+
+
+# ---------------------------------------------------------------- the match's row
+
+
+# The match page reads its match whole (its name, its panels' links and options, its sheet's head…):
+# from a shared cache, the row as the database gave it, kept under the match's key with the values of
+# its columns in the model's order (their names are in the key: a deploy that changes them reads no
+# row of the old shape). As the members' entry is: every write of the row deletes it at once, in its
+# transaction, and sets it anew from the database once it committed (``match_row_changed``); a
+# reader that finds none reads the database and only *adds* it (``keep_match``), so a read made
+# before a write committed never overwrites what the write set after it. Signals catch ``save()``
+# and ``delete()`` (the admin, the cascades); each ``QuerySet.update()`` and raw statement on the row
+# is in ``scorebook.services``, whose writes all call ``match_changed`` or ``match_row_changed``.
+# A second guard for the writes that move the version: a kept row is read only when the match's
+# entry (``Seen``, set by each of them before it commits) names the row's version. It lives as long
+# as that entry: a refill lost (a process gone between a commit and what follows it) is bounded too.
+# From a shared cache only: in a process's own memory another process's rename would go unseen.
+_ROW_FIELDS = tuple(field.attname for field in Match._meta.concrete_fields)
+_ROW_VERSION = _ROW_FIELDS.index("version")
+_ROW_SHAPE = zlib.crc32(" ".join(_ROW_FIELDS).encode())
+# What a deleted match's kept row holds, so that a late refill cannot bring it back.
+GONE = "gone"
+
+
+def _row_key(pk: int) -> str:
+    return f"row:{SHAPE}:{_ROW_SHAPE}:{pk}"
+
+
+def _row_of(match: Match) -> tuple[Any, ...]:
+    return tuple(getattr(match, name) for name in _ROW_FIELDS)
+
+
+def _read_row(pk: int) -> tuple[Any, ...] | str:
+    match = Match.objects.filter(pk=pk).first()
+    return _row_of(match) if match is not None else GONE
+
+
+def match_row_changed(pk: int) -> None:
+    """Match *pk*'s row was written or deleted, in the caller's transaction."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return
+    cache.delete(_row_key(pk))
+    transaction.on_commit(lambda: cache.set(_row_key(pk), _read_row(pk), settings.SCOREBOOK_LIVE_TTL))
+
+
+@receiver(post_save, sender=Match)
+@receiver(post_delete, sender=Match)
+def _match_written(sender: Any, instance: Match, **kwargs: Any) -> None:
+    match_row_changed(instance.pk)
+
+
+def page_read(pk: int, also: Sequence[str] = ()) -> dict[str, Any]:
+    """What the match page reads of the cache before the match: match *pk*'s entry, its kept row, who
+    joined it and the entries *also* names (the session's user), in one round trip (nothing without
+    a shared cache). The entries not there are left out."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return {}
+    return cache.get_many([_key(pk), _row_key(pk), _members_key(pk), *also])
+
+
+def kept_match(pk: int, found: dict[str, Any]) -> Match | None:
+    """Match *pk* as the database gave it, from its kept row in *found* (``page_read``), when the
+    match's entry there names the same version (None: read the database, then ``keep_match``)."""
+    row, seen = found.get(_row_key(pk)), found.get(_key(pk))
+    if not isinstance(row, tuple) or seen is None or row[_ROW_VERSION] != seen[0]:
+        return None
+    return Match.from_db(DEFAULT_DB_ALIAS, _ROW_FIELDS, row)
+
+
+def keep_match(match: Match, found: dict[str, Any]) -> None:
+    """*match*, just read whole from the database, kept for the next page: added, never over a row
+    a write set meanwhile; with its entry too when *found* (``page_read``) had none."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return
+    cache.add(_row_key(match.pk), _row_of(match), settings.SCOREBOOK_LIVE_TTL)
+    if found.get(_key(match.pk)) is None:
+        _store(Seen(match.pk, match.version, match.owner_id, match.share_token, match.game), refill=True)
+
+
+def joined_in(pk: int, found: dict[str, Any]) -> list[Joined] | None:
+    """Who joined match *pk*, from *found* (``page_read``; None: not there)."""
+    rows = found.get(_members_key(pk))
+    return [Joined(pk, row) for row in rows] if rows is not None else None
 
 
 # ---------------------------------------------------------------- who joined

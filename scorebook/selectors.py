@@ -49,6 +49,22 @@ def match_of(person: Any, pk: int) -> Match:
     return match
 
 
+def match_kept(person: Any, pk: int, found: dict[str, Any]) -> Match:
+    """``match_of`` for the match page: with a shared cache, the match's kept row when *found* (the
+    entries ``caches.page_read`` read along with the session's user) holds one and says *person* may
+    read it (his own, or he joined it: ``may_read_cached``), with no query; else as ``match_of``
+    reads it, then kept for the next page. :raises Http404: (as ``match_of``)"""
+    match = caches.kept_match(pk, found)
+    if match is not None:
+        seen = caches.Seen(pk, match.version, match.owner_id, match.share_token, match.game)
+        if may_read_cached(seen, person, caches.joined_in(pk, found)):
+            return match
+        return match_of(person, pk)  # the database says whether he may
+    match = match_of(person, pk)
+    caches.keep_match(match, found)
+    return match
+
+
 def _joined(match: Match, user: Any) -> bool:
     """Whether *user* joined *match* (the shared cache's who joined, else the database's)."""
     joined = caches.members(match.pk)

@@ -1,8 +1,9 @@
 """The one write path. Every write to a match goes through these functions — the pages, the API
 and the admin call them — each in one transaction that claims the match's version first,
 replays the whole match through its rule module, and stores nothing when the replay refuses. Each
-write also tells the cache (``scorebook.caches.match_changed``): the only place a cached version,
-access or rendered sheet moves.
+write also tells the cache (``scorebook.caches.match_changed``; a write of the match's row that
+moves nothing else, ``match_row_changed``): the only place a cached version, access, row or
+rendered sheet moves.
 
 A deal appended is the exception to the whole replay: it is folded onto the state its match's
 cached sheet keeps after the last deal (``Match.sheet``, small: the rows are apart), and its row
@@ -897,7 +898,7 @@ def match_next_game(*, match: Match, owner: Any) -> Match:
 
 
 # None of these touch the sheet: the version stays, so a phone entering a deal meanwhile is not
-# refused for them.
+# refused for them. The match's kept row goes with each (``caches.match_row_changed``).
 
 
 def match_rename(*, match: Match, name: str, by: Any = None) -> Match:
@@ -906,7 +907,9 @@ def match_rename(*, match: Match, name: str, by: Any = None) -> Match:
     name = unicodedata.normalize("NFC", name.strip())
     if (bad_name := text_refused(name, MAX_MATCH_NAME, "name")) is not None:
         raise Rejected([bad_name])
-    Match.objects.filter(pk=match.pk).update(name=name)
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(name=name)
+        caches.match_row_changed(match.pk)
     match.name = name
     return match
 
@@ -915,7 +918,9 @@ def match_archive(*, match: Match, archived: bool = True, by: Any = None) -> Mat
     """Put *match* away (out of "my matches" unless asked for) or, with ``archived=False``, back.
     Nothing is deleted: its deals and history stay, and it opens as before."""
     _allowed(match, by, roles.MANAGE)
-    Match.objects.filter(pk=match.pk).update(archived=archived)
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(archived=archived)
+        caches.match_row_changed(match.pk)
     match.archived = archived
     return match
 
@@ -1019,14 +1024,18 @@ def invite_renew(*, match: Match, by: Any = None, role: str | None = None) -> Ma
                               "role")])
     # 24 random bytes, 32 URL-safe characters: not guessable, and the column's length.
     match.invite_token, match.invite_role = secrets.token_urlsafe(24), role
-    Match.objects.filter(pk=match.pk).update(invite_token=match.invite_token, invite_role=role)
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(invite_token=match.invite_token, invite_role=role)
+        caches.match_row_changed(match.pk)
     return match
 
 
 def invite_revoke(*, match: Match, by: Any = None) -> Match:
     """Turn the invite link off: it answers 404 from now on; who joined stays."""
     _allowed(match, by, roles.MANAGE)
-    Match.objects.filter(pk=match.pk).update(invite_token=None)
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(invite_token=None)
+        caches.match_row_changed(match.pk)
     match.invite_token = None
     return match
 

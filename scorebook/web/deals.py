@@ -27,12 +27,13 @@ from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.confirming import waiting_context
 from scorebook.web.contexts import form_context, match_context, sheet_context
 from scorebook.web.history import deal_history
-from scorebook.web.people import member_poll, member_required
+from scorebook.web.people import member_page, member_poll, member_required
 
 
-@member_required
-def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    match = selectors.match_of(request.person, pk)
+@member_page
+def match_detail(request: HtmxHttpRequest, pk: int, found: dict[str, Any]) -> HttpResponse:
+    # From a warm shared cache the match's kept row: no query (``found``: what ``member_page`` read).
+    match = selectors.match_kept(request.person, pk, found)
     return render(request, "scorebook/match.html", match_context(request, match))
 
 

@@ -64,6 +64,29 @@ def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     return wrapped
 
 
+def member_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``member_required`` for the match page, which reads its match whole: with a shared cache the
+    session's user, the match's entry, its kept row and who joined it come in one round trip to the
+    cache (``caches.page_read``), handed to the view as ``found``; each is checked as every other
+    request checks it (``person_at``, ``selectors.match_kept``)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        pk = int(kwargs["pk"])
+        # The user the session names, read before anything asks who the user is (as ``member_poll``).
+        user_id = request.session.get(SESSION_KEY)
+        also = [accounts_cache.user_key(user_id)] if user_id is not None and accounts_cache.enabled() else []
+        found = caches.page_read(pk, also)
+        with accounts_cache.read_already({key: found.get(key) for key in also}):
+            person = person_at(request, pk, caches.joined_in(pk, found))
+        if person is None:
+            return _nobody(request)
+        request.person = person  # type: ignore[attr-defined]
+        return view(request, *args, found=found, **kwargs)
+
+    return wrapped
+
+
 def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``member_required`` for a poll of one match: 204 (nothing to swap) while ``since`` is the
     match's version, else the view. With a shared cache that costs one round trip to it: the

@@ -8,8 +8,9 @@ The first read of a user (or a token) fills the cache with one query. Without a 
 session and the user are read from the database on every request (the last tests). Rendering a
 sheet for a new version reads the match and its cached sheet's rows (ROWS).
 
-The match page reads the match alone, its sheet's HTML rendered once per version (its rows are
-read only when a part showing them is rendered anew).
+The match page reads the match alone the first time, its sheet's HTML rendered once per version (its
+rows are read only when a part showing them is rendered anew); on a warm cache it makes no query: the
+match's row is kept too, set anew by every write of it (tests/scorebook/test_kept_match_row.py).
 """
 
 from __future__ import annotations
@@ -167,14 +168,15 @@ def test_a_watchers_poll_on_a_warm_cache_makes_no_query(client, owner, deals: in
 
 
 @pytest.mark.parametrize("deals", [5, 300])
-def test_the_match_page_reads_the_match_alone(signed_in, owner, deals: int, django_assert_num_queries) -> None:
+def test_the_match_page_reads_the_match_once(signed_in, owner, deals: int, django_assert_num_queries) -> None:
     # No deal is voided: the deals are not read (the sheet is the cached replay; its HTML, the cache's).
     # The first time, one query more for the owner's panel of the table: who joined (then the cache's).
-    # Then the sheet's rows are not read either: every part that shows them is kept rendered.
+    # Then nothing: the match's row is kept (its first read added it), and the sheet's rows are not
+    # read either: every part that shows them is kept rendered.
     match = match_with(owner, deals)
     with django_assert_num_queries(USER + 2 + ROWS):
         first = signed_in.get(f"/matches/{match.pk}/")
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(0):
         again = signed_in.get(f"/matches/{match.pk}/")
     assert first.status_code == again.status_code == 200
     assert again.content.decode().count('class="sheet-row') == deals
@@ -208,6 +210,21 @@ def test_without_a_shared_cache_a_poll_reads_the_session_and_the_user_alone(
         with django_assert_num_queries(2), CaptureQueriesContext(connection) as captured:
             assert browser.get(f"/matches/{match.pk}/sheet/?since={match.version}").status_code == 204
         assert no_match_read(captured)
+
+
+def test_without_a_shared_cache_the_match_page_reads_the_match(settings, owner, django_assert_num_queries) -> None:
+    # Nothing of the match is kept in a process's own memory but its rendered parts: the session, the
+    # user, the match and who joined (the owner's panels) are read on every page, as before.
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    settings.SCOREBOOK_SHARED_CACHE = False
+    match = match_with(owner, 5)
+    browser = Client()
+    browser.force_login(owner)
+    assert browser.get(f"/matches/{match.pk}/").status_code == 200  # the parts kept (the rows read)
+    for _ in range(2):
+        with django_assert_num_queries(4), CaptureQueriesContext(connection) as captured:
+            assert browser.get(f"/matches/{match.pk}/").status_code == 200
+        assert sum('FROM "scorebook_match"' in query["sql"] for query in captured.captured_queries) == 1
 
 
 @pytest.mark.parametrize("deals", [5, 300])
@@ -359,23 +376,26 @@ def test_a_hint_naming_someone_else_is_not_who_polls(signed_in, owner, stranger)
 
 def test_a_warm_match_page_makes_three_round_trips_to_the_cache(signed_in, owner, stranger, monkeypatch,
                                                                 django_assert_num_queries) -> None:
-    # The session, its user, then every kept part of the page and who joined (the owner's panels show
-    # them) in one read: the sheet, the chart, the form, the owner's panels… The match is the one query.
+    # The session; its user with the match's entry, its kept row and who joined, in one read; then
+    # every kept part of the page of that version and who joined (the owner's panels show them) in
+    # one read: the sheet, the chart, the form, the owner's panels… No query at all.
     match = match_with(owner, 40)
     member_of(match, stranger)
-    assert signed_in.get(f"/matches/{match.pk}/").status_code == 200  # the parts kept
+    assert signed_in.get(f"/matches/{match.pk}/").status_code == 200  # the parts and the row kept
     calls = counted_cache_calls(monkeypatch)
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(0):
         page = signed_in.get(f"/matches/{match.pk}/").content.decode()
-    assert calls == ["get", "get", "get_many"]
+    assert calls == ["get", "get_many", "get_many"]
     assert page.count('class="sheet-row') == 40 and 'data-member="mallory"' in page
 
 
-def test_a_warm_api_read_and_write_make_these_round_trips_to_the_cache(owner, monkeypatch) -> None:
+def test_a_warm_api_read_and_write_make_these_round_trips_to_the_cache(owner, monkeypatch,
+                                                                       django_capture_on_commit_callbacks) -> None:
     # The token with its user in one entry, the caller's request rate (read, then counted); then, to
     # read, the match's entry and the sheet kept for its version; to append, the match's entry with
-    # who joined, the version's new entry (set holding the row lock), the rows kept for the version
-    # before, then the new ones kept.
+    # who joined, the version's new entry (set holding the row lock) and the match's kept row deleted,
+    # the rows kept for the version before, then the new ones kept, and once the write committed the
+    # match's row read again and kept (for the match page).
     match = match_with(owner, 5)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
@@ -384,6 +404,24 @@ def test_a_warm_api_read_and_write_make_these_round_trips_to_the_cache(owner, mo
     assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200
     assert calls == ["get", "get", "set", "get", "get"]
     calls.clear()
-    answer = phone.post(f"/api/matches/{match.pk}/deals/", {"entry": cycle(6)}, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = phone.post(f"/api/matches/{match.pk}/deals/", {"entry": cycle(6)}, format="json")
     assert answer.status_code == 201
-    assert calls == ["get", "get", "set", "get_many", "set", "get", "set_many"]
+    assert calls == ["get", "get", "set", "get_many", "set", "delete", "get", "set_many", "set"]
+
+
+@pytest.mark.parametrize(("who", "queries"), [("owner", 0), ("member", 1), ("guest", 0)])
+def test_a_warm_match_page_reads_no_match(signed_in, owner, stranger, who: str, queries: int,
+                                          django_assert_num_queries) -> None:
+    # The match's row is kept (tests/scorebook/test_kept_match_row.py), who joined too: whoever reads.
+    # A signed-in member's page reads his membership still (``selectors.membership_of``: his seat to
+    # claim); a guest's is the one the cache's members gave.
+    match = match_with(owner, 40)
+    browser = {"owner": lambda: signed_in, "member": lambda: member_of(match, stranger),
+               "guest": lambda: guest_at(match)}[who]()
+    assert browser.get(f"/matches/{match.pk}/").status_code == 200  # the row and the parts kept
+    with django_assert_num_queries(queries) as captured:
+        page = browser.get(f"/matches/{match.pk}/").content.decode()
+    # (The membership's query joins the match only to order by it: Member's ordering.)
+    assert not any('FROM "scorebook_match"' in query["sql"] for query in captured.captured_queries)
+    assert page.count('class="sheet-row') == 40
