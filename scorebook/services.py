@@ -676,7 +676,7 @@ def _append(claimed: Match, entry: Any, author: Any, client_id: str | None) -> W
                    {"version": claimed.version, "sheet": head, "finished": finished, "updated_at": now})
     # The rows are read when the whole sheet is asked for (the API's answer).
     claimed.sheet, claimed.finished, claimed.updated_at = head, finished, now
-    caches.match_changed(claimed)
+    caches.match_changed(claimed, appended=True)
     return Written(deal=deal, match=claimed, warnings=_warnings_for(sheet, number), row=row)
 
 
