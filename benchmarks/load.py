@@ -146,8 +146,8 @@ def write_section(info: dict[str, str], database: str, rows: list[dict[str, Any]
         "",
         f"A live table: {PHONES} phones polling its sheet every {POLL_EVERY:.0f} s and a deal entered every "
         f"{WRITE_EVERY:.0f} s,",
-        f"each starting at a random moment; {seconds:.0f} s per level, sent on schedule by {processes} asyncio "
-        "processes",
+        f"each starting at a random moment; {seconds:.0f} s per level, sent on schedule by {processes} processes "
+        "(non-blocking sockets)",
         "on the same machine (\"late\": how far behind schedule they sent, 95th percentile). Served: p95 under",
         f"{GOAL_P95_MS:.0f} ms and no error.",
         "",
