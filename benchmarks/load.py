@@ -3,12 +3,13 @@
 A live table is a 1000 match with 4 phones polling its sheet every 3 s
 (``GET /matches/<id>/sheet/?since=<version>``: 204 until another phone writes, then the sheet, and
 the phone asks since the new version) and a deal entered once a minute (``POST
-/api/matches/<id>/deals/``). Against gunicorn (LOAD_WORKERS sync workers, default 2; DEBUG off) on this machine, the
-number of tables is ramped (LOAD_LEVELS, default 100, 200, … 1000; LOAD_SECONDS per level,
-default 20; LOAD_PROCESSES load generators, default 2), each phone and each table starting at a
-random moment of its period. A level is served when the 95th percentile of the answers' times
-is under 200 ms and no request failed; the ramp stops at the first level that is not. The result
-goes into docs/performance.md (its "Capacity" section; `make bench` keeps it).
+/api/matches/<id>/deals/``). Against gunicorn on this machine (DEBUG off; LOAD_WORKERS sync
+workers, by default two per core as docs/deploy.md advises: a worker waiting on PostgreSQL or
+Redis leaves its core to another), the number of tables is ramped (LOAD_LEVELS, default 100,
+200, … 1000; LOAD_SECONDS per level, default 20; LOAD_PROCESSES load generators, default 2), each
+phone and each table starting at a random moment of its period. A level is served when the 95th
+percentile of the answers' times is under 200 ms and no request failed; the ramp stops at the first
+level that is not. The result goes into docs/performance.md (its "Capacity" section; `make bench` keeps it).
 
 The load generators run on the same 2 cores as the server: "late" says how far behind its
 schedule the generator sent its requests (95th percentile): when it grows, the generator is the
@@ -112,7 +113,7 @@ def main() -> None:
     ramp = levels()
     seconds = float(os.environ.get("LOAD_SECONDS") or 20)
     processes = int(os.environ.get("LOAD_PROCESSES") or 2)
-    workers = int(os.environ.get("LOAD_WORKERS") or 2)
+    workers = int(os.environ.get("LOAD_WORKERS") or 2 * (os.cpu_count() or 1))
     database = serving.django_ready()
     print(f"Making {max(ramp)} tables ({database})…", flush=True)
     ids, session, token, bodies = tables_for(ramp)
