@@ -6,6 +6,7 @@ the request for a view of one match; anyone else is sent to sign in, as ``login_
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -64,25 +65,74 @@ def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     return wrapped
 
 
+@dataclasses.dataclass
+class _AtOnce:
+    """What a page or a poll reads of the cache for the session, along with its own entries in one
+    round trip: the session's entry (scorebook/sessions.py) and the user the last answer found in it
+    (``USER_HINT``, with his epoch). Only with a shared cache; else nothing (``keys`` empty)."""
+
+    shared: bool
+    session: SessionStore | None
+    session_key: str | None
+    hint: str
+    keys: list[str]
+
+    @classmethod
+    def of(cls, request: HttpRequest) -> _AtOnce:
+        shared, session = accounts_cache.enabled(), request.session
+        cached = session if shared and isinstance(session, SessionStore) else None
+        session_key = cached.kept_key() if cached is not None else None
+        hint = request.COOKIES.get(USER_HINT, "")
+        named = shared and hint.isascii() and hint.isdigit() and len(hint) < 20
+        keys = [key for key in (session_key, accounts_cache.user_key(hint) if named else None) if key is not None]
+        return cls(shared, cached, session_key, hint, keys)
+
+    def took(self, request: HttpRequest, found: dict[str, Any]) -> Any:
+        """The session given its entry from *found* (the caller's read); the user id it names. Read
+        before anything asks who the user is (the epoch's check waits for that question:
+        scorebook/accounts.py). The session decides; the hint only saved a trip (a hint naming someone
+        else was read, and is not used; a user it did not name is read in a second trip)."""
+        if self.session is not None and self.session_key is not None:
+            self.session.preload(found.get(self.session_key))
+        return request.session.get(SESSION_KEY)
+
+    def hint_next(self, answer: HttpResponse, user_id: Any) -> None:
+        """The user *user_id* named on *answer* for the next read (the hint deleted: nobody signed in)."""
+        wanted = str(user_id) if user_id is not None and self.shared else ""
+        if wanted == self.hint:
+            return
+        if wanted:
+            answer.set_cookie(USER_HINT, wanted, max_age=settings.SESSION_COOKIE_AGE, httponly=True,
+                              secure=settings.SESSION_COOKIE_SECURE, samesite="Lax")
+        else:
+            answer.delete_cookie(USER_HINT, samesite="Lax")
+
+
+# The signed-in user's id, set by the match page and the poll for the next one: it reads the user's
+# entry in the same round trip as the session. Not a credential: the session alone says who is signed in.
+USER_HINT = "scorebook_poll_user"
+
+
 def member_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``member_required`` for the match page, which reads its match whole: with a shared cache the
-    session's user, the match's entry, its kept row and who joined it come in one round trip to the
-    cache (``caches.page_read``), handed to the view as ``found``; each is checked as every other
-    request checks it (``person_at``, ``selectors.match_kept``)."""
+    session, its user, the match's entry, its kept row and who joined it come in one round trip to
+    the cache (``_AtOnce``, ``caches.page_read``), handed to the view as ``found``; each is checked as
+    every other request checks it (``person_at``, ``selectors.match_kept``)."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         pk = int(kwargs["pk"])
-        # The user the session names, read before anything asks who the user is (as ``member_poll``).
-        user_id = request.session.get(SESSION_KEY)
-        also = [accounts_cache.user_key(user_id)] if user_id is not None and accounts_cache.enabled() else []
-        found = caches.page_read(pk, also)
-        with accounts_cache.read_already({key: found.get(key) for key in also}):
+        at_once = _AtOnce.of(request)
+        found = caches.page_read(pk, at_once.keys)
+        user_id = at_once.took(request, found)
+        with accounts_cache.read_already({key: found.get(key) for key in at_once.keys}):
             person = person_at(request, pk, caches.joined_in(pk, found))
         if person is None:
             return _nobody(request)
         request.person = person  # type: ignore[attr-defined]
-        return view(request, *args, found=found, **kwargs)
+        answer = view(request, *args, found=found, **kwargs)
+        at_once.hint_next(answer, user_id)
+        return answer
 
     return wrapped
 
@@ -90,27 +140,16 @@ def member_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``member_required`` for a poll of one match: 204 (nothing to swap) while ``since`` is the
     match's version, else the view. With a shared cache that costs one round trip to it: the
-    session, the user it named at the last poll (``USER_HINT``, with his epoch), the match's entry
-    and who joined it, at once; each is checked as every other request checks it (``person_at``,
-    ``selectors.my_version``). A session whose user the hint did not name reads him in a second trip."""
+    session, its user, the match's entry and who joined it, at once (``_AtOnce``,
+    ``caches.seen_and_members``); each is checked as every other request checks it (``person_at``,
+    ``selectors.my_version``)."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         pk = int(kwargs["pk"])
-        session, shared = request.session, accounts_cache.enabled()
-        cached = session if shared and isinstance(session, SessionStore) else None
-        session_key = cached.kept_key() if cached is not None else None
-        hint = request.COOKIES.get(USER_HINT, "")
-        named = shared and hint.isascii() and hint.isdigit() and len(hint) < 20
-        hinted = accounts_cache.user_key(hint) if named else None
-        also = [key for key in (session_key, hinted) if key is not None]
-        seen, joined, found = caches.seen_and_members(pk, also)
-        if cached is not None and session_key is not None:
-            cached.preload(found[session_key])
-        # The user the session names, read before anything asks who the user is (the epoch's check
-        # waits for that question: scorebook/accounts.py). The session decides; the hint only saved
-        # a trip (a hint naming someone else is read, and not used).
-        user_id = session.get(SESSION_KEY)
+        at_once = _AtOnce.of(request)
+        seen, joined, found = caches.seen_and_members(pk, at_once.keys)
+        user_id = at_once.took(request, found)
         with accounts_cache.read_already(found):
             person = person_at(request, pk, joined)
         if person is None:
@@ -121,26 +160,10 @@ def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
                 answer = HttpResponse(status=204)
             else:
                 answer = view(request, *args, **kwargs)
-        _hint_next_poll(answer, hint, user_id if shared else None)
+        at_once.hint_next(answer, user_id)
         return answer
 
     return wrapped
-
-
-# The signed-in user's id, set by the poll for the next poll: it reads the user's entry in the same
-# round trip as the session. Not a credential: the session alone says who is signed in.
-USER_HINT = "scorebook_poll_user"
-
-
-def _hint_next_poll(answer: HttpResponse, hint: str, user_id: Any) -> None:
-    wanted = str(user_id) if user_id is not None else ""
-    if wanted == hint:
-        return
-    if wanted:
-        answer.set_cookie(USER_HINT, wanted, max_age=settings.SESSION_COOKIE_AGE, httponly=True,
-                          secure=settings.SESSION_COOKIE_SECURE, samesite="Lax")
-    else:
-        answer.delete_cookie(USER_HINT, samesite="Lax")
 
 
 @receiver(user_logged_in)

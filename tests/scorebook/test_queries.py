@@ -348,7 +348,7 @@ def test_a_signed_in_users_first_poll_reads_him_in_a_second_trip_and_names_him_f
     browser, user = {"owner": (signed_in, owner), "member": (member_of(match, stranger), stranger)}[who]
     poll = f"/matches/{match.pk}/sheet/?since={Match.objects.get(pk=match.pk).version}"
     browser.get(f"/matches/{match.pk}/")  # the user into the cache
-    browser.cookies.pop(USER_HINT, None)  # as a browser that never polled
+    browser.cookies.pop(USER_HINT, None)  # as a browser that never polled nor opened the page
     calls = counted_cache_calls(monkeypatch)
     answer = browser.get(poll)
     assert answer.status_code == 204 and calls == ["get_many", "get"]
@@ -368,25 +368,34 @@ def test_a_hint_naming_someone_else_is_not_who_polls(signed_in, owner, stranger)
     signed_in.get(f"/matches/{match.pk}/")  # the owner's entry is in the cache, to be read
     answer = mallory.get(f"/matches/{match.pk}/sheet/?since={Match.objects.get(pk=match.pk).version}")
     assert answer.status_code == 404
+    assert mallory.get(f"/matches/{match.pk}/").status_code == 404  # the page too
     guest = guest_at(match)
     guest.cookies[USER_HINT] = str(owner.pk)  # a guest's browser too: no user signed in
     answer = guest.get(f"/matches/{match.pk}/sheet/?since={Match.objects.get(pk=match.pk).version}")
     assert answer.status_code == 204 and answer.cookies[USER_HINT].value == ""  # the hint deleted
 
 
-def test_a_warm_match_page_makes_three_round_trips_to_the_cache(signed_in, owner, stranger, monkeypatch,
-                                                                django_assert_num_queries) -> None:
-    # The session; its user with the match's entry, its kept row and who joined, in one read; then
-    # every kept part of the page of that version and who joined (the owner's panels show them) in
-    # one read: the sheet, the chart, the form, the owner's panels… No query at all.
+def test_a_warm_match_page_makes_two_round_trips_to_the_cache(signed_in, owner, stranger, monkeypatch,
+                                                              django_assert_num_queries) -> None:
+    # The session, its user (named by the last answer's hint), the match's entry, its kept row and
+    # who joined, in one read; then every kept part of the page of that version and who joined (the
+    # owner's panels show them) in one read: the sheet, the chart, the form, the owner's panels… No
+    # query at all. A browser without the hint reads its user in a trip of his own, and is given it.
     match = match_with(owner, 40)
     member_of(match, stranger)
-    assert signed_in.get(f"/matches/{match.pk}/").status_code == 200  # the parts and the row kept
+    signed_in.cookies.pop(USER_HINT, None)
+    first = signed_in.get(f"/matches/{match.pk}/")  # the parts and the row kept
+    assert first.status_code == 200 and first.cookies[USER_HINT].value == str(owner.pk)
     calls = counted_cache_calls(monkeypatch)
     with django_assert_num_queries(0):
-        page = signed_in.get(f"/matches/{match.pk}/").content.decode()
-    assert calls == ["get", "get_many", "get_many"]
+        answer = signed_in.get(f"/matches/{match.pk}/")
+    assert calls == ["get_many", "get_many"] and USER_HINT not in answer.cookies
+    page = answer.content.decode()
     assert page.count('class="sheet-row') == 40 and 'data-member="mallory"' in page
+    signed_in.cookies.pop(USER_HINT)
+    calls.clear()
+    assert signed_in.get(f"/matches/{match.pk}/").status_code == 200
+    assert calls == ["get_many", "get", "get_many"]
 
 
 def test_a_warm_api_read_and_write_make_these_round_trips_to_the_cache(owner, monkeypatch,
