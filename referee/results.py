@@ -17,7 +17,7 @@ def dump(value: Any) -> Any:
     """*value* as JSON: a dataclass as an object of its fields, tuples and lists as lists, a
     mapping as an object; anything else as it is."""
     kind = type(value)
-    if kind in _PLAIN:
+    if kind in PLAIN:
         return value
     names = _names.get(kind)
     if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -31,7 +31,8 @@ def dump(value: Any) -> Any:
     return value
 
 
-_PLAIN = frozenset({str, int, bool, float, type(None)})  # JSON as they are (exactly these types: no dataclass)
+# JSON as they are: exactly these types (no subclass: a dataclass or an enum of ints is not).
+PLAIN = frozenset({str, int, bool, float, type(None)})
 # Each dataclass's (JSON key, field name) pairs, read once: every deal's fold dumps its result, and
 # ``dataclasses.fields`` builds its tuple anew at each call (a third of the dump's time).
 _names: dict[type, tuple[tuple[str, str], ...]] = {}

@@ -54,6 +54,10 @@ class Seen:
     token: str | None
     game: str
 
+    @classmethod
+    def of(cls, match: Match) -> Seen:
+        return cls(match.pk, match.version, match.owner_id, match.share_token, match.game)
+
 
 def _key(pk: int) -> str:
     return f"match:{SHAPE}:{pk}"
@@ -80,7 +84,7 @@ def match_changed(match: Match, *, appended: bool = False) -> None:
     the kept row once it committed, and no more: reading the row again cost the append a fifth of its
     time, keeping the row its statement returned a tenth; the next page reads it. Until the commit
     the row kept of the version before is not served (the entry set here names the new one)."""
-    _store(Seen(match.pk, match.version, match.owner_id, match.share_token, match.game), refill=False)
+    _store(Seen.of(match), refill=False)
     if not appended:
         match_row_changed(match.pk)
     elif settings.SCOREBOOK_SHARED_CACHE:
@@ -141,9 +145,8 @@ def seen_and_members(pk: int, also: Sequence[str] = ()) -> tuple[Seen | None, li
         return seen(pk), None, {}
     found = cache.get_many([_key(pk), _members_key(pk), *also])
     value = found.get(_key(pk))
-    rows = found.get(_members_key(pk))
-    joined = [Joined(pk, row) for row in rows] if rows is not None else None
-    return (Seen(pk, *value) if value is not None else seen(pk)), joined, {key: found.get(key) for key in also}
+    entries = {key: found.get(key) for key in also}
+    return (Seen(pk, *value) if value is not None else seen(pk)), joined_in(pk, found), entries
 
 
 def seen_by_token(token: str) -> Seen | None:
@@ -238,7 +241,7 @@ def keep_match(match: Match, found: dict[str, Any]) -> None:
         return
     cache.add(_row_key(match.pk), _row_of(match), settings.SCOREBOOK_LIVE_TTL)
     if found.get(_key(match.pk)) is None:
-        _store(Seen(match.pk, match.version, match.owner_id, match.share_token, match.game), refill=True)
+        _store(Seen.of(match), refill=True)
 
 
 def joined_in(pk: int, found: dict[str, Any]) -> list[Joined] | None:
@@ -271,11 +274,7 @@ def members(pk: int) -> list[Member] | None:
     not shared (the caller reads the database)."""
     if not settings.SCOREBOOK_SHARED_CACHE:
         return None
-    return _members_from(pk, cache.get(_members_key(pk)))
-
-
-def _members_from(pk: int, found: tuple[dict[str, Any], ...] | None) -> list[Member]:
-    """Who joined match *pk*, from his entry as read (None: missing, read from the database and added)."""
+    found = cache.get(_members_key(pk))
     if found is None:
         found = _read_members(pk)
         cache.add(_members_key(pk), found, SHEET_TTL)
@@ -326,17 +325,6 @@ def sheets_of(kinds: list[str], match: Match | Seen) -> dict[str, Any]:
     in one round trip to the cache."""
     keys = {_sheet_key(kind, match.pk, match.version, match.game): kind for kind in kinds}
     return {keys[key]: value for key, value in cache.get_many(list(keys)).items()}
-
-
-def sheets_and_members(kinds: list[str], match: Match | Seen) -> tuple[dict[str, Any], list[Member] | None]:
-    """``sheets_of(kinds, match)`` and who joined the match (``members``), in one round trip to the
-    cache: the owner's match page reads both."""
-    if not settings.SCOREBOOK_SHARED_CACHE:
-        return sheets_of(kinds, match), None
-    keys = {_sheet_key(kind, match.pk, match.version, match.game): kind for kind in kinds}
-    found = cache.get_many([*keys, _members_key(match.pk)])
-    joined = _members_from(match.pk, found.pop(_members_key(match.pk), None))
-    return {keys[key]: value for key, value in found.items()}, joined
 
 
 def keep_sheet(kind: str, match: Match | Seen, rendered: Any) -> Any:

@@ -56,8 +56,7 @@ def match_kept(person: Any, pk: int, found: dict[str, Any]) -> Match:
     reads it, then kept for the next page. :raises Http404: (as ``match_of``)"""
     match = caches.kept_match(pk, found)
     if match is not None:
-        seen = caches.Seen(pk, match.version, match.owner_id, match.share_token, match.game)
-        if may_read_cached(seen, person, caches.joined_in(pk, found)):
+        if may_read_cached(caches.Seen.of(match), person, caches.joined_in(pk, found)):
             return match
         return match_of(person, pk)  # the database says whether he may
     match = match_of(person, pk)

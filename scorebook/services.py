@@ -322,11 +322,10 @@ def _insert_statement(model: type[Model], obj: Model, given: Mapping[str, str] |
     return _items_statement(model, [{}], _values(obj), given)
 
 
-def _got_ids(objects: Sequence[Model], ids: Sequence[int]) -> None:
-    """*objects* are stored now, under *ids*."""
-    for obj, pk in zip(objects, ids, strict=True):
-        obj.pk = pk
-        obj._state.adding, obj._state.db = False, connection.alias
+def _stored_as(obj: Model, pk: int) -> None:
+    """*obj* is stored now, under *pk*."""
+    obj.pk = pk
+    obj._state.adding, obj._state.db = False, connection.alias
 
 
 def _check_players(module: Any, players: Any, first_dealer: Any) -> list[Violation]:
@@ -705,10 +704,10 @@ def _append_stored(match: Match, deal: Deal, revision: Revision, row: SheetRow, 
         found = cursor.fetchone()
     assert found is not None, "the match is locked by this transaction: it is there"
     deal_id, revision_id, row_id = found
-    _got_ids([deal], [deal_id])
+    _stored_as(deal, deal_id)
     revision.deal = deal
-    _got_ids([revision], [revision_id])
-    _got_ids([row], [row_id])
+    _stored_as(revision, revision_id)
+    _stored_as(row, row_id)
 
 
 def already_voided(number: int) -> Violation:
@@ -898,7 +897,15 @@ def match_next_game(*, match: Match, owner: Any) -> Match:
 
 
 # None of these touch the sheet: the version stays, so a phone entering a deal meanwhile is not
-# refused for them. The match's kept row goes with each (``caches.match_row_changed``).
+# refused for them. The match's kept row goes with each (``_row_updated``).
+
+
+def _row_updated(match: Match, **changed: Any) -> None:
+    """The *changed* columns of *match*'s row stored, and its kept row gone with them, in one
+    transaction (``caches.match_row_changed``)."""
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(**changed)
+        caches.match_row_changed(match.pk)
 
 
 def match_rename(*, match: Match, name: str, by: Any = None) -> Match:
@@ -907,9 +914,7 @@ def match_rename(*, match: Match, name: str, by: Any = None) -> Match:
     name = unicodedata.normalize("NFC", name.strip())
     if (bad_name := text_refused(name, MAX_MATCH_NAME, "name")) is not None:
         raise Rejected([bad_name])
-    with transaction.atomic():
-        Match.objects.filter(pk=match.pk).update(name=name)
-        caches.match_row_changed(match.pk)
+    _row_updated(match, name=name)
     match.name = name
     return match
 
@@ -918,9 +923,7 @@ def match_archive(*, match: Match, archived: bool = True, by: Any = None) -> Mat
     """Put *match* away (out of "my matches" unless asked for) or, with ``archived=False``, back.
     Nothing is deleted: its deals and history stay, and it opens as before."""
     _allowed(match, by, roles.MANAGE)
-    with transaction.atomic():
-        Match.objects.filter(pk=match.pk).update(archived=archived)
-        caches.match_row_changed(match.pk)
+    _row_updated(match, archived=archived)
     match.archived = archived
     return match
 
@@ -1024,18 +1027,14 @@ def invite_renew(*, match: Match, by: Any = None, role: str | None = None) -> Ma
                               "role")])
     # 24 random bytes, 32 URL-safe characters: not guessable, and the column's length.
     match.invite_token, match.invite_role = secrets.token_urlsafe(24), role
-    with transaction.atomic():
-        Match.objects.filter(pk=match.pk).update(invite_token=match.invite_token, invite_role=role)
-        caches.match_row_changed(match.pk)
+    _row_updated(match, invite_token=match.invite_token, invite_role=role)
     return match
 
 
 def invite_revoke(*, match: Match, by: Any = None) -> Match:
     """Turn the invite link off: it answers 404 from now on; who joined stays."""
     _allowed(match, by, roles.MANAGE)
-    with transaction.atomic():
-        Match.objects.filter(pk=match.pk).update(invite_token=None)
-        caches.match_row_changed(match.pk)
+    _row_updated(match, invite_token=None)
     match.invite_token = None
     return match
 

@@ -11,8 +11,8 @@ rename, the share link, the invite and who joined), which the table's writes cha
 or an invite made or revoked, a rename, someone joining…): kept under ``table_stamp``
 (scorebook/web/table.py), the digest of all they show of the match and the request, so the write
 that changes one of those makes the kept panels unreachable, as a deal does the sheet's; and kept
-with who joined as they show them (``table_members``), read in the same round trip as the part
-(``caches.sheets_and_members``): used only while that is who joined now. The reader's CSRF token is
+with who joined as they show them (``table_members``), read by the page before its parts
+(``caches.page_read``): used only while that is who joined now. The reader's CSRF token is
 put back as in the other parts.
 
 ``{% cached_form %}…{% endcached_form %}``: the entry form, the same for everyone of one role at one

@@ -157,17 +157,19 @@ def error_summary(errors: dict[str, list[str]], general: list[str]) -> list[dict
     return items
 
 
-def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, Any]:
+def match_context(request: HttpRequest, match: Match, joined: list[caches.Joined] | None = None,
+                  **form: Any) -> dict[str, Any]:
+    """The match page's context. *joined*: who joined, when the view read it already (the owner's
+    panels show them; else read when they are)."""
     sheet = sheet_context(match)
     game = game_ui(match.game)
     # Shown only in the page's kept "Rules of this match": read when that part is rendered anew.
     rules = Rows(lambda: option_rows(game, selectors.match_options(match)))
     role = selectors.role_of(match, getattr(request, "person", request.user))
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
-    # The page's kept parts, and for the owner who joined, in one round trip to the cache.
+    # The page's kept parts, in one round trip to the cache.
     stamp = table_stamp(request, match, role) if can[roles.MANAGE] else None
-    kinds = caches.page_kinds(role, stamp)
-    kept, joined = caches.sheets_and_members(kinds, match) if stamp else (caches.sheets_of(kinds, match), None)
+    kept = caches.sheets_of(caches.page_kinds(role, stamp), match)
     # The form as the page first shows it (nothing typed, no errors) is the same for everyone of one
     # role: rendered once per version and kept ({% cached_form %}), and built only then (FreshForm).
     entry = (FreshForm(lambda: form_context(match, sheet), uuid.uuid4().hex) if not form

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.ledger import Rejected
-from scorebook import selectors, services
+from scorebook import caches, selectors, services
 from scorebook.forms import number as typed_number
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match
@@ -34,7 +34,7 @@ from scorebook.web.people import member_page, member_poll, member_required
 def match_detail(request: HtmxHttpRequest, pk: int, found: dict[str, Any]) -> HttpResponse:
     # From a warm shared cache the match's kept row: no query (``found``: what ``member_page`` read).
     match = selectors.match_kept(request.person, pk, found)
-    return render(request, "scorebook/match.html", match_context(request, match))
+    return render(request, "scorebook/match.html", match_context(request, match, caches.joined_in(pk, found)))
 
 
 @member_poll

@@ -21,7 +21,7 @@ from referee import roles
 from referee.ledger import Rejected
 from scorebook import caches, selectors, services
 from scorebook.forms import number as typed_number
-from scorebook.models import Match, Member
+from scorebook.models import Match
 from scorebook.sheets import violation_json
 from scorebook.web.people import member_required, person_at, remember_guest
 
@@ -73,18 +73,18 @@ def members_shown(joined: Any) -> list[tuple[Any, ...]]:
     return [(m.pk, m.name, m.user_id is not None, m.seat, m.role) for m in joined]
 
 
-def people_context(request: HttpRequest, match: Match, role: str | None, joined: list[Member] | None = None,
+def people_context(request: HttpRequest, match: Match, role: str | None, joined: list[caches.Joined] | None = None,
                    stamp: str | None = None) -> dict[str, Any]:
     """What the match page shows of the table: for the owner the invite and who joined (*joined*, when
     read already) and his panels' stamp; for a member with a seat to claim, his membership."""
     out: dict[str, Any] = {"table_seats": list(enumerate(match.players))}
     if roles.may(role, roles.MANAGE):
         url = invite_url(request, match)
-        joined = list(_members(match)) if joined is None else joined
-        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": joined,
+        members = list(_members(match)) if joined is None else [someone.member() for someone in joined]
+        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": members,
                 "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
                 "invite_role_name": roles.ROLE_NAMES[match.invite_role],
-                "table_stamp": stamp or table_stamp(request, match, role), "table_members": members_shown(joined)}
+                "table_stamp": stamp or table_stamp(request, match, role), "table_members": members_shown(members)}
     person = getattr(request, "person", request.user)
     # The owner is nobody's member (he keeps the book, with no seat of his own): nothing to read.
     out["me"] = None if role == roles.OWNER else selectors.membership_of(match, person)
