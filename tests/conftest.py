@@ -78,15 +78,20 @@ def signed_in(owner) -> Client:
 # ---------------------------------------------------------------- tests that need servers
 
 
+# Markers of tests that need servers a user's machine may not run: each runs only when ``-m`` names
+# it (.ci/run: ``-m "multiserver or redis"``); any other run deselects it, never skips it.
+NEEDS_SERVERS = ("multiserver", "redis")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The two-server test (marker ``multiserver``) needs PostgreSQL and Redis running: it runs only
-    when ``-m`` names it (.ci/run: ``-m multiserver``). Any other run deselects it, never skips it."""
-    if "multiserver" in (config.getoption("markexpr") or ""):
-        return
-    left_out = [item for item in items if item.get_closest_marker("multiserver")]
+    """The two-server test (``multiserver``: PostgreSQL and Redis running) and the tests of the
+    Redis backend itself (``redis``: the server of CACHE_URL) run only when ``-m`` names them."""
+    named = config.getoption("markexpr") or ""
+    left_out_markers = [marker for marker in NEEDS_SERVERS if marker not in named]
+    left_out = [item for item in items if any(item.get_closest_marker(m) for m in left_out_markers)]
     if left_out:
         config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if not item.get_closest_marker("multiserver")]
+        items[:] = [item for item in items if item not in left_out]
 
 
 # ---------------------------------------------------------------- no silent skips
