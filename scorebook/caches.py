@@ -41,7 +41,7 @@ from scorebook.sheets import rules_stamp
 # A rendered sheet is never stale (its key names its version): it only has to go some time.
 SHEET_TTL = 60 * 60 * 24
 # In every key: a deploy that changes what an entry holds bumps it, so no server reads the old shape.
-SHAPE = 1
+SHAPE = 2
 
 
 @dataclasses.dataclass(frozen=True)

@@ -13,9 +13,9 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from scorebook import services
+from scorebook import charts, services
 from scorebook.models import Member
-from tests.scorebook.conftest import PLAYERS
+from tests.scorebook.conftest import PLAYERS, play
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +92,37 @@ def test_the_kept_form_is_the_form_rendered_anew(owner) -> None:
         return re.sub(r'name="client_id" value="[0-9a-f]{32}', "CLIENT", page)
 
     assert plain(kept) == plain(anew)
+
+
+def test_a_poll_after_a_write_serves_the_chart_and_the_totals_the_page_keeps(owner, monkeypatch) -> None:
+    """Another phone wrote: the poll answers with the sheet, the chart and the totals bar, each the
+    part the page keeps for that version (no chart drawn anew), and the same as drawn anew."""
+    match = services.match_create(owner=owner, game="thousand", players=PLAYERS)
+    since = match.version
+    # Deal 1: Аня bids 100 and takes 100 → +100; Борис 15, Вика 5.
+    services.deal_record(match=match, entry=play(0, 100, points=[100, 15, 5]), author=owner)
+    browser = browser_of(owner)
+    poll = f"/matches/{match.pk}/sheet/?since={since}"
+    browser.get(f"/matches/{match.pk}/")  # the page keeps its parts for the new version
+
+    def drawn_anew(*args: object) -> None:
+        raise AssertionError("the chart was drawn anew")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(charts, "match_chart", drawn_anew)
+        kept = browser.get(poll)
+    assert kept.status_code == 200
+    cache.clear()
+    browser.force_login(owner)
+    anew = browser.get(poll).content.decode()
+
+    def plain(answer: str) -> str:
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "TOKEN", answer)
+
+    assert plain(kept.content.decode()) == plain(anew)
+    standings = anew.split('id="standings"', 1)[1].split("</div>", 1)[0]
+    assert 'hx-swap-oob="true"' in standings
+    assert re.findall(r'class="standing-total">([^<]*)<', standings) == ["100", "15", "5"]
+    chart = anew.split('hx-swap-oob="innerHTML:#main .chart-section">', 1)[1]
+    assert chart.startswith('<figure class="chart panel" id="chart"><svg')
+    assert "After deal 1: Аня 100, Борис 15, Вика 5" in chart
