@@ -133,6 +133,10 @@ class Joined:
     def guest_key(self) -> str | None:
         return self.row["guest_key"]
 
+    @property
+    def role(self) -> str:
+        return self.row["role"]
+
     def member(self) -> Member:
         return Member(match_id=self.match_id, **self.row)
 
@@ -321,10 +325,40 @@ def sheet_of(kind: str, match: Match | Seen, version: int | None = None) -> Any:
 
 
 def sheets_of(kinds: list[str], match: Match | Seen) -> dict[str, Any]:
-    """The *kinds* of sheet rendered for this version of the match (those not rendered yet left out),
-    in one round trip to the cache."""
-    keys = {_sheet_key(kind, match.pk, match.version, match.game): kind for kind in kinds}
-    return {keys[key]: value for key, value in cache.get_many(list(keys)).items()}
+    """The *kinds* of sheet rendered for this version of the match (None: not rendered yet), in one
+    round trip to the cache."""
+    return _sheets_in(cache.get_many(_sheet_keys(kinds, match)), kinds, match)
+
+
+def _sheet_keys(kinds: list[str], match: Match | Seen) -> list[str]:
+    return [_sheet_key(kind, match.pk, match.version, match.game) for kind in kinds]
+
+
+def _sheets_in(found: dict[str, Any], kinds: list[str], match: Match | Seen) -> dict[str, Any]:
+    return {kind: found.get(key) for kind, key in zip(kinds, _sheet_keys(kinds, match), strict=True)}
+
+
+# What the poll's answer after a write shows of the parts the page keeps (the sheet, and its
+# out-of-band chart and totals: templates/scorebook/live/_poll_oob.html).
+POLL_PARTS = ["html:sheet", "html:chart", "html:standings"]
+
+
+def poll_read(pk: int, seen: Seen | None) -> dict[str, Any]:
+    """What a poll that found a new version reads before its match: ``page_read``'s entries and the
+    poll's kept parts for the version *seen* names, in one round trip (nothing without a shared
+    cache)."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return {}
+    parts = _sheet_keys(POLL_PARTS, seen) if seen is not None else []
+    return cache.get_many([_key(pk), _row_key(pk), _members_key(pk), *parts])
+
+
+def poll_parts(found: dict[str, Any], match: Match, seen: Seen | None) -> dict[str, Any] | None:
+    """The poll's kept parts in *found* (``poll_read``), when they are *match*'s version's (None:
+    the match moved on since; its parts are read when rendered)."""
+    if not settings.SCOREBOOK_SHARED_CACHE or seen is None or seen.version != match.version:
+        return None
+    return _sheets_in(found, POLL_PARTS, match)
 
 
 def keep_sheet(kind: str, match: Match | Seen, rendered: Any) -> Any:

@@ -50,8 +50,8 @@ def match_of(person: Any, pk: int) -> Match:
 
 
 def match_kept(person: Any, pk: int, found: dict[str, Any]) -> Match:
-    """``match_of`` for the match page: with a shared cache, the match's kept row when *found* (the
-    entries ``caches.page_read`` read along with the session's user) holds one and says *person* may
+    """``match_of`` for the match page and the poll: with a shared cache, the match's kept row when
+    *found* (the entries ``caches.page_read`` or ``caches.poll_read`` read) holds one and says *person* may
     read it (his own, or he joined it: ``may_read_cached``), with no query; else as ``match_of``
     reads it, then kept for the next page. :raises Http404: (as ``match_of``)"""
     match = caches.kept_match(pk, found)
@@ -83,23 +83,24 @@ def match_to_write(person: Any, pk: int) -> Match:
     return match_of(person, pk)
 
 
-def role_of(match: Match, person: Any) -> str | None:
-    """*person*'s role at *match* (a user, or a guest's membership): None when he has none."""
+def role_of(match: Match, person: Any, joined: Sequence[Member | caches.Joined] | None = None) -> str | None:
+    """*person*'s role at *match* (a user, or a guest's membership): None when he has none. *joined*:
+    who joined the match, when the caller already has it from the cache."""
     if isinstance(person, Member):
-        return person.role if person.match_id == match.pk and _still_member(person) else None
+        return person.role if person.match_id == match.pk and _still_member(person, joined) else None
     if person is None or not getattr(person, "is_authenticated", False):
         return None
     if match.owner_id == person.pk:
         return roles.OWNER
-    joined = caches.members(match.pk)
+    joined = joined if joined is not None else caches.members(match.pk)
     if joined is not None:
         return next((m.role for m in joined if m.user_id == person.pk), None)
     return Member.objects.filter(match=match, user=person).values_list("role", flat=True).first()
 
 
-def _still_member(member: Member) -> bool:
+def _still_member(member: Member, joined: Sequence[Member | caches.Joined] | None = None) -> bool:
     # A membership object read earlier (the guest's): removed or changed since, the table decides.
-    joined = caches.members(member.match_id)
+    joined = joined if joined is not None else caches.members(member.match_id)
     if joined is not None:
         current = next((m.role for m in joined if m.pk == member.pk), None)
     else:

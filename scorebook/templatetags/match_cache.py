@@ -36,12 +36,12 @@ register = template.Library()
 
 
 def _kept(context: Any, match: Any, kind: str) -> Any:
-    # The parts a page keeps (caches.page_kinds): read by the view with who joined (``kept_parts``),
-    # else asked of the cache together the first time one of them is wanted (one round trip, not one
-    # per part) and kept on the page's ``match`` object for the rest of its render.
+    # The parts a page keeps (caches.page_kinds): read by the view (``kept_parts``: the page's, or
+    # the poll's), else asked of the cache together the first time one of them is wanted (one round
+    # trip, not one per part) and kept on the page's ``match`` object for the rest of its render.
     found = context.get("kept_parts")
-    if found is not None:
-        return found.get(kind)
+    if found is not None and kind in found:
+        return found[kind]
     version, found = getattr(match, "_kept_parts", (None, None))
     if found is None or version != match.version:
         found = caches.sheets_of(caches.page_kinds(context.get("role"), context.get("table_stamp")), match)

@@ -165,7 +165,7 @@ def match_context(request: HttpRequest, match: Match, joined: list[caches.Joined
     game = game_ui(match.game)
     # Shown only in the page's kept "Rules of this match": read when that part is rendered anew.
     rules = Rows(lambda: option_rows(game, selectors.match_options(match)))
-    role = selectors.role_of(match, getattr(request, "person", request.user))
+    role = selectors.role_of(match, getattr(request, "person", request.user), joined)
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
     # The page's kept parts, in one round trip to the cache.
     stamp = table_stamp(request, match, role) if can[roles.MANAGE] else None

@@ -114,7 +114,7 @@ def match_display(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @member_poll
-def match_display_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def match_display_panel(request: HtmxHttpRequest, pk: int, seen: Any) -> HttpResponse:
     context = _my_display(selectors.match_of(request.person, pk))
     return render(request, "scorebook/live/display.html#panel", context)
 

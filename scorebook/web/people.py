@@ -139,7 +139,8 @@ def member_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
 def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``member_required`` for a poll of one match: 204 (nothing to swap) while ``since`` is the
-    match's version, else the view. With a shared cache that costs one round trip to it: the
+    match's version, else the view, given the match's entry it read (``seen``; None: not in the
+    cache). With a shared cache that costs one round trip to it: the
     session, its user, the match's entry and who joined it, at once (``_AtOnce``,
     ``caches.seen_and_members``); each is checked as every other request checks it (``person_at``,
     ``selectors.my_version``)."""
@@ -159,7 +160,7 @@ def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
             if request.GET.get("since") == str(selectors.my_version(person, pk, (seen, joined))):
                 answer = HttpResponse(status=204)
             else:
-                answer = view(request, *args, **kwargs)
+                answer = view(request, *args, seen=seen, **kwargs)
         at_once.hint_next(answer, user_id)
         return answer
 

@@ -434,3 +434,22 @@ def test_a_warm_match_page_reads_no_match(signed_in, owner, stranger, who: str, 
     # (The membership's query joins the match only to order by it: Member's ordering.)
     assert not any('FROM "scorebook_match"' in query["sql"] for query in captured.captured_queries)
     assert page.count('class="sheet-row') == 40
+
+
+@pytest.mark.parametrize("who", ["owner", "member", "guest"])
+def test_a_poll_after_a_write_on_a_warm_cache_makes_no_query(signed_in, owner, stranger, who: str, monkeypatch,
+                                                             django_assert_num_queries) -> None:
+    # Another phone wrote deal 6 and the page was opened since: the poll reads as a 204's does, then
+    # the match's kept row with the parts the page keeps for its new version (the sheet, the chart,
+    # the totals) in one read. No query at all.
+    match = match_with(owner, 5)
+    browser = {"owner": lambda: signed_in, "member": lambda: member_of(match, stranger),
+               "guest": lambda: guest_at(match)}[who]()
+    since = Match.objects.get(pk=match.pk).version
+    services.deal_record(match=Match.objects.get(pk=match.pk), entry=cycle(6), author=owner)
+    signed_in.get(f"/matches/{match.pk}/")  # the row and the parts kept for the new version
+    calls = counted_cache_calls(monkeypatch)
+    with django_assert_num_queries(0):
+        answer = browser.get(f"/matches/{match.pk}/sheet/?since={since}")
+    assert answer.status_code == 200 and calls == ["get_many", "get_many"]
+    assert answer.content.decode().count('class="sheet-row') == 6
