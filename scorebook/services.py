@@ -317,9 +317,24 @@ def _json(value: Any) -> str:
 
 
 def _insert_statement(model: type[Model], obj: Model, given: Mapping[str, str] | None = None) -> tuple[str, list[Any]]:
-    """The INSERT (PostgreSQL) of *obj*, new, returning its id: ``_items_statement`` over one item
-    holding nothing, every value a parameter. *given*: as there."""
-    return _items_statement(model, [{}], _values(obj), given)
+    """The INSERT (PostgreSQL) of *obj*, new, returning its id: one row of VALUES, every value a
+    parameter. *given*: columns (by attname) whose value is an SQL expression instead."""
+    sql, fields = _insert_shape(model, tuple((given or {}).items()))
+    values = _values(obj)
+    return sql, [field.get_db_prep_save(values[field.attname], connection) for field in fields]
+
+
+@functools.cache
+def _insert_shape(model: type[Model], given: tuple[tuple[str, str], ...]) -> tuple[str, list[Field[Any, Any]]]:
+    """``_insert_statement``'s SQL for *model* and *given*, and the fields whose value is a parameter,
+    in order. One row of VALUES, not ``_items_statement``'s array of one item: the database planned
+    and ran that (a set-returning function, a sort) in a fifth of what the whole append cost it."""
+    expressions = dict(given)
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    values = [expressions.get(field.attname, f"%s::{field.db_type(connection)}") for field in fields]
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    return (f"INSERT INTO {model._meta.db_table} ({columns}) VALUES ({', '.join(values)}) RETURNING id",
+            [field for field in fields if field.attname not in expressions])
 
 
 def _stored_as(obj: Model, pk: int) -> None:
