@@ -670,11 +670,11 @@ def _append(claimed: Match, entry: Any, author: Any, client_id: str | None) -> W
     if head.get("engine") != rules_stamp(module) or head.get("stopped_at") is not None or head.get("last_deal") != last:
         return None
     number = last + 1
-    canonical = _canonical(claimed, entry, number)
+    # Read once: the entry as stored and as the game reads it (each game's entries round-trip).
+    canonical, parsed = entry_read(claimed, entry, number)
     try:
-        parsed = module.parse_entry(canonical, len(claimed.players))
         state = module.load_state(head["state"])
-    except (Rejected, KeyError, TypeError, ValueError):  # a sheet this code did not write: replay
+    except (KeyError, TypeError, ValueError):  # a sheet this code did not write: replay
         return None
     sheet = fold(module, state, [(number, parsed)])
     if sheet.errors:

@@ -121,13 +121,15 @@ def match_json(match: Match, with_sheet: bool = True) -> dict[str, Any]:
     return out
 
 
-def deal_json(match: Match, deal: Deal, warnings: Any = (), row: dict[str, Any] | None = None) -> dict[str, Any]:
-    """*deal* with its row of the sheet (*row*: that row, known already; else read from the sheet)."""
+def deal_json(match: Match, deal: Deal, warnings: Any = (), row: dict[str, Any] | None = None,
+              rendered: dict[str, Any] | None = None) -> dict[str, Any]:
+    """*deal* with its row of the sheet (*row*: that row, known already; else read from the sheet;
+    *rendered*: that row rendered already)."""
     if row is None:
         row = next((r for r in selectors.current_sheet(match)["rows"] if r["number"] == deal.number), None)
     out: dict[str, Any] = {"number": deal.number, "entry": deal.entry, "voided": deal.voided}
     if row is not None:
-        rendered = render_row(row, match.players)
+        rendered = rendered if rendered is not None else render_row(row, match.players)
         out |= {"result": rendered["result"], "explanation": rendered["explanation"],
                 "deltas": rendered["deltas"], "totals": rendered["totals"], "marks": rendered["marks"]}
     else:
@@ -139,18 +141,24 @@ def deal_json(match: Match, deal: Deal, warnings: Any = (), row: dict[str, Any] 
     return out
 
 
+# The API's renderer (it keeps nothing between renders): made once, not once per render.
+_JSON = JSONRenderer()
+
+
 def written_answer(written: services.Written, status: int = 200) -> HttpResponse:
     """What a deal write answers (API.md's ``Written``), as JSON: its scoresheet's bytes are put in
     as they are kept (``written_sheet``), not decoded and rendered again."""
     match = written.match
-    body = deal_json(match, written.deal, written.warnings, written.row)
-    start = JSONRenderer().render({"deal": body, "version": match.version, "warnings": body["warnings"]})
-    answer = b"".join((start[:-1], b',"scoresheet":', written_sheet(written),
+    # An append's row rendered once: for the deal and for the scoresheet's new row.
+    row = render_row(written.row, match.players) if written.row is not None else None
+    body = deal_json(match, written.deal, written.warnings, written.row, row)
+    start = _JSON.render({"deal": body, "version": match.version, "warnings": body["warnings"]})
+    answer = b"".join((start[:-1], b',"scoresheet":', written_sheet(written, row),
                        b',"repeated":', b"true" if written.repeated else b"false", b"}"))
     return HttpResponse(answer, status=status, content_type="application/json")
 
 
-def written_sheet(written: services.Written) -> bytes:
+def written_sheet(written: services.Written, row: dict[str, Any] | None = None) -> bytes:
     """The scoresheet a write answers with, as JSON, rendered once per version and kept for the
     reads that follow (the scoresheet's GET). An append's is the version before's rows with its one
     row added when those are kept (``kept_sheet``: only where nothing waits for a confirmation)
@@ -164,9 +172,9 @@ def written_sheet(written: services.Written) -> bytes:
             or (before := caches.sheet_of("json-rows", match, match.version - 1)) is None):
         return kept_sheet(match, match_payload_sheet(match))
     head = render_sheet(match.game, match.players, {**(match.sheet or {}), "rows": []})
-    row = JSONRenderer().render(render_row(written.row, match.players))
-    rows = b",".join((before, row)) if before else row
-    whole = _rows_put_in(JSONRenderer().render(head), rows)
+    added = _JSON.render(row if row is not None else render_row(written.row, match.players))
+    rows = b",".join((before, added)) if before else added
+    whole = _rows_put_in(_JSON.render(head), rows)
     caches.keep_sheets(match, {"json-bytes": whole, "json-rows": rows})
     return whole
 
@@ -180,8 +188,8 @@ def scoresheet_bytes(match: Match) -> bytes:
 def kept_sheet(match: Match, sheet: dict[str, Any]) -> bytes:
     """*sheet*, the scoresheet of *match*, as JSON, kept for its version; and its rows apart (between
     their brackets) for the next append's answer, where nothing waits for a confirmation."""
-    rows = JSONRenderer().render(sheet["rows"])[1:-1]
-    whole = _rows_put_in(JSONRenderer().render({**sheet, "rows": []}), rows)
+    rows = _JSON.render(sheet["rows"])[1:-1]
+    whole = _rows_put_in(_JSON.render({**sheet, "rows": []}), rows)
     waiting = any(sheet.get(key) for key in ("pending", "rejected", "proposals"))
     caches.keep_sheets(match, {"json-bytes": whole} if waiting else {"json-bytes": whole, "json-rows": rows})
     return whole
