@@ -368,7 +368,40 @@ def keep_sheet(kind: str, match: Match | Seen, rendered: Any) -> Any:
     return rendered
 
 
-def keep_sheets(match: Match | Seen, rendered: dict[str, Any]) -> None:
-    """Keep each kind of sheet in *rendered* (as ``keep_sheet``), in one round trip to the cache."""
-    cache.set_many({_sheet_key(kind, match.pk, match.version, match.game): value for kind, value in rendered.items()},
-                   SHEET_TTL)
+# ---------------------------------------------------------------- the rows an append adds its row to
+
+
+# The API answers an append with the version before's rows and its one row added
+# (scorebook/api/common.py ``written_sheet``). Those rows are kept under the match's key, not its
+# version's, with the version and the rules they are of: the append reads them in the round trip
+# that reads the match's entry (``seen_and_members``), before it knows the version. Rows of another
+# version or other rules are not used (read again, then rendered from the database): a write racing
+# another, or a read keeping an older version's rows after a write kept the newer, costs that one
+# answer a whole rendering, never a wrong sheet.
+
+
+def rows_key(pk: int) -> str:
+    return f"sheet-rows:{SHAPE}:{pk}:{get_language()}"
+
+
+def _rows_of(value: Any, version: int, stamp: str) -> bytes | None:
+    if isinstance(value, tuple) and len(value) == 3 and value[0] == version and value[1] == stamp:
+        return value[2]
+    return None
+
+
+def kept_rows(match: Match | Seen, version: int, found: dict[str, Any] | None = None) -> bytes | None:
+    """The JSON of *match*'s rendered rows at *version* (between their brackets), from *found* (read
+    with the match's entry: ``rows_key``) or else from the cache; None when not kept."""
+    key, stamp = rows_key(match.pk), rules_stamp(find_game(match.game))
+    rows = _rows_of((found or {}).get(key), version, stamp)
+    return rows if rows is not None else _rows_of(cache.get(key), version, stamp)
+
+
+def keep_json(match: Match | Seen, whole: bytes, rows: bytes | None) -> None:
+    """The scoresheet's JSON kept for *match*'s version (``sheet_of("json-bytes", …)``) and, when
+    given, its rows for the next append (``kept_rows``), in one round trip to the cache."""
+    kept: dict[str, Any] = {_sheet_key("json-bytes", match.pk, match.version, match.game): whole}
+    if rows is not None:
+        kept[rows_key(match.pk)] = (match.version, rules_stamp(find_game(match.game)), rows)
+    cache.set_many(kept, SHEET_TTL)

@@ -145,37 +145,40 @@ def deal_json(match: Match, deal: Deal, warnings: Any = (), row: dict[str, Any] 
 _JSON = JSONRenderer()
 
 
-def written_answer(written: services.Written, status: int = 200) -> HttpResponse:
+def written_answer(written: services.Written, status: int = 200, found: dict[str, Any] | None = None) -> HttpResponse:
     """What a deal write answers (API.md's ``Written``), as JSON: its scoresheet's bytes are put in
-    as they are kept (``written_sheet``), not decoded and rendered again."""
+    as they are kept (``written_sheet``), not decoded and rendered again. *found*: what the request
+    read of the cache before the write (``caches.rows_key``)."""
     match = written.match
     # An append's row rendered once: for the deal and for the scoresheet's new row.
     row = render_row(written.row, match.players) if written.row is not None else None
     body = deal_json(match, written.deal, written.warnings, written.row, row)
     start = _JSON.render({"deal": body, "version": match.version, "warnings": body["warnings"]})
-    answer = b"".join((start[:-1], b',"scoresheet":', written_sheet(written, row),
+    answer = b"".join((start[:-1], b',"scoresheet":', written_sheet(written, row, found),
                        b',"repeated":', b"true" if written.repeated else b"false", b"}"))
     return HttpResponse(answer, status=status, content_type="application/json")
 
 
-def written_sheet(written: services.Written, row: dict[str, Any] | None = None) -> bytes:
+def written_sheet(written: services.Written, row: dict[str, Any] | None = None,
+                  found: dict[str, Any] | None = None) -> bytes:
     """The scoresheet a write answers with, as JSON, rendered once per version and kept for the
     reads that follow (the scoresheet's GET). An append's is the version before's rows with its one
-    row added when those are kept (``kept_sheet``: only where nothing waits for a confirmation)
-    and nothing waits now: it costs the same at any length."""
+    row added when those are kept (``caches.kept_rows``, from *found* when read already: only where
+    nothing waits for a confirmation) and nothing waits now: it costs the same at any length. *row*:
+    the appended row, rendered already."""
     match = written.match
     if written.row is None and (found := caches.sheet_of("json-bytes", match)) is not None:
         return found
     # Only where nothing waits (``sheets.with_waiting``): a pending deal changes what its row and
     # the settled totals say, which the rows kept do not know.
     if (written.row is None or match.confirmation
-            or (before := caches.sheet_of("json-rows", match, match.version - 1)) is None):
+            or (before := caches.kept_rows(match, match.version - 1, found)) is None):
         return kept_sheet(match, match_payload_sheet(match))
     head = render_sheet(match.game, match.players, {**(match.sheet or {}), "rows": []})
     added = _JSON.render(row if row is not None else render_row(written.row, match.players))
     rows = b",".join((before, added)) if before else added
     whole = _rows_put_in(_JSON.render(head), rows)
-    caches.keep_sheets(match, {"json-bytes": whole, "json-rows": rows})
+    caches.keep_json(match, whole, rows)
     return whole
 
 
@@ -191,7 +194,7 @@ def kept_sheet(match: Match, sheet: dict[str, Any]) -> bytes:
     rows = _JSON.render(sheet["rows"])[1:-1]
     whole = _rows_put_in(_JSON.render({**sheet, "rows": []}), rows)
     waiting = any(sheet.get(key) for key in ("pending", "rejected", "proposals"))
-    caches.keep_sheets(match, {"json-bytes": whole} if waiting else {"json-bytes": whole, "json-rows": rows})
+    caches.keep_json(match, whole, None if waiting else rows)
     return whole
 
 

@@ -134,7 +134,8 @@ class DealList(MatchScoped):
     def post(self, request: Request, pk: int) -> HttpResponse:
         # Not read here when the cache knows the caller may read it: the append reads it locked and
         # checks his role there. A stranger's or a missing match is still a 404 before his input is read.
-        match = selectors.match_to_write(request.user, pk)
+        # The rows the answer adds the new one to are read with it (one round trip).
+        match, found = selectors.match_to_write(request.user, pk, also=[caches.rows_key(pk)])
         data = DealWriteInput(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -145,7 +146,7 @@ class DealList(MatchScoped):
             raise
         # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
         answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
-        return written_answer(written, answer)
+        return written_answer(written, answer, found)
 
 
 class DealDetail(MatchScoped):

@@ -117,6 +117,22 @@ def test_a_deal_entered_on_the_page_and_through_the_api_shows(table: Table) -> N
     table.shows(before, [-100, 45, 10], ["−100", "45", "10"])
 
 
+def test_an_append_answers_the_right_sheet_when_older_rows_were_kept_over_the_newer(table: Table) -> None:
+    # A read that rendered version 1 keeps its rows after an append kept version 2's (a race): the
+    # next append finds rows of another version, so it renders its sheet from the database.
+    path = f"/api/matches/{table.match.pk}/deals/"
+    assert table.phone.post(path, {"entry": play()}, format="json").status_code == 201
+    older = cache.get(caches.rows_key(table.match.pk))
+    assert older is not None and older[0] == 1
+    assert table.phone.post(path, {"entry": penalty(1, -20)}, format="json").status_code == 201
+    cache.set(caches.rows_key(table.match.pk), older)
+    answer = table.phone.post(path, {"entry": penalty(2, -20)}, format="json")
+    assert answer.status_code == 201
+    sheet = answer.json()["scoresheet"]
+    assert [row["number"] for row in sheet["rows"]] == [1, 2, 3] and sheet["totals"] == [-100, 45, -10]
+    assert sheet == table.phone.get(f"/api/matches/{table.match.pk}/scoresheet/").json()
+
+
 def test_an_imported_match_is_cached_at_its_last_version(owner, signed_in, api, match) -> None:
     services.deal_record(match=match, entry=play())
     services.deal_record(match=match, entry=penalty(1, -20))
