@@ -316,10 +316,12 @@ def _json(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
-def _insert_statement(model: type[Model], obj: Model, given: Mapping[str, str] | None = None) -> tuple[str, list[Any]]:
-    """The INSERT (PostgreSQL) of *obj*, new, returning its id: one row of VALUES, every value a
-    parameter. *given*: columns (by attname) whose value is an SQL expression instead."""
-    sql, fields, stamped = _insert_shape(model, tuple((given or {}).items()))
+def _insert_statement(model: type[Model], obj: Model, given: Mapping[str, str] | None = None,
+                      returning: str = "id") -> tuple[str, list[Any]]:
+    """The INSERT (PostgreSQL) of *obj*, new, returning its id (or the columns *returning* names):
+    one row of VALUES, every value a parameter. *given*: columns (by attname) whose value is an SQL
+    expression instead."""
+    sql, fields, stamped = _insert_shape(model, tuple((given or {}).items()), returning)
     now = timezone.now()
     for attname in stamped:  # as a save stamps them
         setattr(obj, attname, now)
@@ -328,8 +330,8 @@ def _insert_statement(model: type[Model], obj: Model, given: Mapping[str, str] |
 
 
 @functools.cache
-def _insert_shape(model: type[Model],
-                  given: tuple[tuple[str, str], ...]) -> tuple[str, list[Field[Any, Any]], list[str]]:
+def _insert_shape(model: type[Model], given: tuple[tuple[str, str], ...],
+                  returning: str) -> tuple[str, list[Field[Any, Any]], list[str]]:
     """``_insert_statement``'s SQL for *model* and *given*, the fields whose value is a parameter, in
     order, and the ``auto_now`` ones (by attname). One row of VALUES, not ``_items_statement``'s
     array of one item: the database planned and ran that (a set-returning function, a sort) in a
@@ -340,7 +342,7 @@ def _insert_shape(model: type[Model],
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     stamped = [field.attname for field in model._meta.concrete_fields
                if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)]
-    return (f"INSERT INTO {model._meta.db_table} ({columns}) VALUES ({', '.join(values)}) RETURNING id",
+    return (f"INSERT INTO {model._meta.db_table} ({columns}) VALUES ({', '.join(values)}) RETURNING {returning}",
             [field for field in fields if field.attname not in expressions], stamped)
 
 
@@ -714,8 +716,11 @@ def _append_stored(match: Match, deal: Deal, revision: Revision, row: SheetRow, 
         row.save()
         Match.objects.filter(pk=match.pk).update(**changed)
         return
-    deal_sql, deal_params = _insert_statement(Deal, deal)
-    revision_sql, revision_params = _insert_statement(Revision, revision, {"deal_id": "(SELECT id FROM new_deal)"})
+    # The revision's entry is the deal's (the same object): sent and parsed once, not twice.
+    assert revision.entry is deal.entry
+    deal_sql, deal_params = _insert_statement(Deal, deal, returning="id, entry")
+    revision_sql, revision_params = _insert_statement(
+        Revision, revision, {"deal_id": "(SELECT id FROM new_deal)", "entry": "(SELECT entry FROM new_deal)"})
     row_sql, row_params = _insert_statement(SheetRow, row)
     fields = [field for field in Match._meta.concrete_fields if field.name in changed]
     assignments = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
