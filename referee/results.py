@@ -19,11 +19,15 @@ def dump(value: Any) -> Any:
     kind = type(value)
     if kind in PLAIN:
         return value
-    names = _names.get(kind)
-    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = _names[kind] = _json_names(kind)
+    # Most items are plain already: checked here, not by a call each (a row's result holds ~15).
+    if kind is tuple or kind is list:
+        return [item if type(item) in PLAIN else dump(item) for item in value]
+    if kind in _names:
+        names = _names[kind]
+    else:
+        names = _names[kind] = _json_names(kind) if dataclasses.is_dataclass(kind) else None
     if names is not None:
-        return {key: dump(getattr(value, name)) for key, name in names}
+        return {key: item if type(item := getattr(value, name)) in PLAIN else dump(item) for key, name in names}
     if isinstance(value, (list, tuple)):
         return [dump(item) for item in value]
     if isinstance(value, Mapping):
@@ -33,9 +37,10 @@ def dump(value: Any) -> Any:
 
 # JSON as they are: exactly these types (no subclass: a dataclass or an enum of ints is not).
 PLAIN = frozenset({str, int, bool, float, type(None)})
-# Each dataclass's (JSON key, field name) pairs, read once: every deal's fold dumps its result, and
-# ``dataclasses.fields`` builds its tuple anew at each call (a third of the dump's time).
-_names: dict[type, tuple[tuple[str, str], ...]] = {}
+# Each type's (JSON key, field name) pairs if it is a dataclass, else None, read once: every deal's
+# fold dumps its result, and ``dataclasses.fields`` builds its tuple anew at each call (a third of
+# the dump's time), ``dataclasses.is_dataclass`` asks again for every tuple.
+_names: dict[type, tuple[tuple[str, str], ...] | None] = {}
 
 
 def _json_names(cls: type) -> tuple[tuple[str, str], ...]:
