@@ -17,12 +17,13 @@ table's option) are in ``scorebook.confirmations``, made of the steps here; noth
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
 import secrets
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -172,16 +173,27 @@ def match_checked(*, game: str, players: Sequence[str], first_dealer: int = 0, p
 
 def _match_stored(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int, confirmation: bool = False,
                   correction_window: int | None = None) -> Match:
+    match = _match_saved(owner, new, sheet, version, confirmation, correction_window)
+    _rows_inserted(match, sheet["rows"])  # a new match: no rows to replace
+    _seats_stored(owner, match, new.players)
+    return match
+
+
+def _match_saved(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int, confirmation: bool,
+                 correction_window: int | None) -> Match:
+    """The new match's own row, its sheet's head stored (its rows are stored apart: ``SheetRow``)."""
     match = new.unsaved(owner)
     match.sheet, match.finished, match.version = sheet_head(sheet), sheet["finished"], version
     match.confirmation, match.correction_window = confirmation, correction_window
     match.save()
-    _rows_inserted(match, sheet["rows"])  # a new match: no rows to replace
     match.sheet = sheet
-    # The same name at the same owner's table is the same person across matches (statistics).
-    players = [Player.objects.get_or_create(owner=owner, name=name)[0] for name in new.players]
-    Seat.objects.bulk_create([Seat(match=match, player=player, index=index) for index, player in enumerate(players)])
     return match
+
+
+def _seats_stored(owner: Any, match: Match, names: Sequence[str]) -> None:
+    # The same name at the same owner's table is the same person across matches (statistics).
+    players = [Player.objects.get_or_create(owner=owner, name=name)[0] for name in names]
+    Seat.objects.bulk_create([Seat(match=match, player=player, index=index) for index, player in enumerate(players)])
 
 
 def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Mapping[str, Any]],
@@ -198,14 +210,34 @@ def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Mapping[str, An
     if (bad := table_options_refused(confirmation, correction_window)) is not None:
         raise Rejected([bad])
     with transaction.atomic():
-        match = _match_stored(owner, new, sheet, version=len(history), confirmation=confirmation,
-                              correction_window=correction_window)
+        match = _match_saved(owner, new, sheet, len(history), confirmation, correction_window)
         writes = [{"number": write["number"], "kind": write["kind"], "entry": write["entry"],
                    "reason": write.get("reason", ""), "version": version}
                   for version, write in enumerate(history, start=1)]
-        _deals_written(match, deals, writes, author_id=owner.pk if owner is not None and owner.pk else None)
+        with _sent_ahead():
+            _deals_written(match, deals, writes, author_id=owner.pk if owner is not None and owner.pk else None)
+            # Written as JSON while the database stores the deals (~8 ms of 1,000 rows), not after.
+            rows = _rows_json(sheet["rows"])
+        _rows_inserted(match, sheet["rows"], rows)
+        _seats_stored(owner, match, new.players)
         caches.match_changed(match)
     return match
+
+
+@contextlib.contextmanager
+def _sent_ahead() -> Iterator[None]:
+    """On PostgreSQL, the statements run inside are sent without waiting for their answers
+    (psycopg's pipeline mode): Python works on while the database runs them. Their errors are
+    raised at the end of the block; a statement inside must not need its answer."""
+    if connection.vendor == "postgresql":
+        from psycopg import Pipeline  # here: SQLite needs no psycopg
+
+        if Pipeline.is_supported():  # libpq 14 on (psycopg[binary] brings its own)
+            connection.ensure_connection()
+            with connection.wrap_database_errors, connection.connection.pipeline():
+                yield
+            return
+    yield
 
 
 def _deals_written(match: Match, deals: Sequence[Mapping[str, Any]], writes: Sequence[dict[str, Any]],
@@ -514,22 +546,30 @@ def _rows_replaced(match: Match, rows: Sequence[dict[str, Any]]) -> None:
     _rows_inserted(match, rows)
 
 
-def _rows_inserted(match: Match, rows: Sequence[dict[str, Any]]) -> None:
-    """*rows* (a replay's neutral rows), new rows of *match*'s cached sheet. On PostgreSQL through
-    COPY: each row's JSON is parsed by itself, where from one JSON array (``_inserted``) the database
-    built the whole array first and then took it apart, ~10 ms more of its time for 1,000 rows (and
-    bulk_create took ~250 ms). Nothing reads a row by its id: none comes back."""
+def _rows_inserted(match: Match, rows: Sequence[dict[str, Any]], texts: Sequence[str] | None = None) -> None:
+    """*rows* (a replay's neutral rows), new rows of *match*'s cached sheet; *texts*: each row as
+    JSON already (``_rows_json``). On PostgreSQL through COPY: each row's JSON is parsed by itself,
+    where from one JSON array (``_inserted``) the database built the whole array first and then took
+    it apart, ~10 ms more of its time for 1,000 rows (and bulk_create took ~250 ms). Nothing reads a
+    row by its id: none comes back."""
     if not rows:
         return
     if connection.vendor != "postgresql":
         _inserted(SheetRow, [{"number": row["number"], "row": row} for row in rows], match_id=match.pk)
         return
+    if texts is None:
+        texts = [_json(row) for row in rows]
     column = {field.name: field.column for field in SheetRow._meta.concrete_fields}
     columns = ", ".join(connection.ops.quote_name(column[name]) for name in ("match", "number", "row"))
     with (connection.wrap_database_errors, connection.cursor() as cursor,
           cursor.copy(f"COPY {SheetRow._meta.db_table} ({columns}) FROM STDIN") as copy):
-        for row in rows:
-            copy.write_row((match.pk, row["number"], _json(row)))
+        for row, text in zip(rows, texts, strict=True):
+            copy.write_row((match.pk, row["number"], text))
+
+
+def _rows_json(rows: Sequence[dict[str, Any]]) -> list[str] | None:
+    """Each of *rows* as JSON text, as ``_rows_inserted`` stores it on PostgreSQL (None elsewhere)."""
+    return [_json(row) for row in rows] if connection.vendor == "postgresql" else None
 
 
 class _AlreadyWritten(Exception):
