@@ -191,8 +191,10 @@ def _match_saved(owner: Any, new: NewMatch, sheet: dict[str, Any], version: int,
 
 
 def _seats_stored(owner: Any, match: Match, names: Sequence[str]) -> None:
-    # The same name at the same owner's table is the same person across matches (statistics).
-    players = [Player.objects.get_or_create(owner=owner, name=name)[0] for name in names]
+    # The same name at the same owner's table is the same person across matches (statistics). Those
+    # known already (nearly always) in one query, not one each.
+    known = {player.name: player for player in Player.objects.filter(owner=owner, name__in=names)}
+    players = [known.get(name) or Player.objects.get_or_create(owner=owner, name=name)[0] for name in names]
     Seat.objects.bulk_create([Seat(match=match, player=player, index=index) for index, player in enumerate(players)])
 
 
