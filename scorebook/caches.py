@@ -78,17 +78,19 @@ def _store(seen: Seen, *, refill: bool) -> None:
 # ---------------------------------------------------------------- the write path
 
 
-def match_changed(match: Match, *, appended: bool = False) -> None:
+def match_changed(match: Match, *, appended: bool = False, saved: bool = False) -> None:
     """*match* was written (in the caller's transaction, its version claimed): its entry says so, and
     its kept row goes (``match_row_changed``). A deal *appended* (the most frequent write) deletes
     the kept row once it committed, and no more: reading the row again cost the append a fifth of its
     time, keeping the row its statement returned a tenth; the next page reads it. Until the commit
-    the row kept of the version before is not served (the entry set here names the new one)."""
+    the row kept of the version before is not served (the entry set here names the new one). A match
+    *saved* (``Match.save``: a new one) had its row seen to by the save's signal already."""
     _store(Seen.of(match), refill=False)
-    if not appended:
+    if appended:
+        if settings.SCOREBOOK_SHARED_CACHE:
+            transaction.on_commit(lambda: cache.delete(_row_key(match.pk)))
+    elif not saved:
         match_row_changed(match.pk)
-    elif settings.SCOREBOOK_SHARED_CACHE:
-        transaction.on_commit(lambda: cache.delete(_row_key(match.pk)))
 
 
 def link_revoked(token: str | None) -> None:

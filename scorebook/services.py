@@ -130,7 +130,7 @@ def match_create(*, owner: Any, game: str, players: Sequence[str], first_dealer:
     with transaction.atomic():
         match = _match_stored(owner, new, neutral_sheet(module, sheet, []), version=0,
                               confirmation=confirmation, correction_window=correction_window)
-        caches.match_changed(match)
+        caches.match_changed(match, saved=True)
     return match
 
 
@@ -222,7 +222,7 @@ def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Mapping[str, An
             rows = _rows_json(sheet["rows"])
         _rows_inserted(match, sheet["rows"], rows)
         _seats_stored(owner, match, new.players)
-        caches.match_changed(match)
+        caches.match_changed(match, saved=True)
     return match
 
 
