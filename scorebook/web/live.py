@@ -115,6 +115,8 @@ def match_display(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @member_poll
 def match_display_panel(request: HtmxHttpRequest, pk: int, seen: Any) -> HttpResponse:
+    """The table display's poll: 204 while nothing changed (``member_poll``), else its panel, from the
+    match as read from the database (*seen*, the poll's read of the cache, is not needed here)."""
     context = _my_display(selectors.match_of(request.person, pk))
     return render(request, "scorebook/live/display.html#panel", context)
 
