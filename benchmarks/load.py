@@ -6,8 +6,9 @@ the phone asks since the new version) and a deal entered once a minute (``POST
 /api/matches/<id>/deals/``). Against gunicorn on this machine (DEBUG off; LOAD_WORKERS sync
 workers, by default two per core as docs/deploy.md advises: a worker waiting on PostgreSQL or
 Redis leaves its core to another), the number of tables is ramped (LOAD_LEVELS, default 100,
-200, … 2000, up to the first level not served; LOAD_SECONDS per level, default 20; LOAD_PROCESSES load generators, default 2), each
-phone and each table starting at a random moment of its period. A level is served when the 95th
+200, … 2000, up to the first level not served; LOAD_SECONDS per level, default 20;
+LOAD_PROCESSES load generators, default 2), each phone and each table starting at a random
+moment of its period. A level is served when the 95th
 percentile of the answers' times is under 200 ms and no request failed; the ramp stops at the first
 level that is not. The result goes into docs/performance.md (its "Capacity" section; `make bench` keeps it).
 
