@@ -349,10 +349,7 @@ def poll_read(pk: int, seen: Seen | None) -> dict[str, Any]:
     """What a poll that found a new version reads before its match: ``page_read``'s entries and the
     poll's kept parts for the version *seen* names, in one round trip (nothing without a shared
     cache)."""
-    if not settings.SCOREBOOK_SHARED_CACHE:
-        return {}
-    parts = _sheet_keys(POLL_PARTS, seen) if seen is not None else []
-    return cache.get_many([_key(pk), _row_key(pk), _members_key(pk), *parts])
+    return page_read(pk, _sheet_keys(POLL_PARTS, seen) if seen is not None else [])
 
 
 def poll_parts(found: dict[str, Any], match: Match, seen: Seen | None) -> dict[str, Any] | None:

@@ -289,13 +289,21 @@ def _inserted(model: type[Model], items: Sequence[Mapping[str, Any]], **common: 
 
 def _values(obj: Model) -> dict[str, Any]:
     """*obj*'s values by attname, as a save would store them: an ``auto_now`` field stamped now."""
+    _stamped(obj)
+    return {field.attname: getattr(obj, field.attname) for field in obj._meta.concrete_fields}
+
+
+def _stamped(obj: Model) -> None:
+    """*obj*'s ``auto_now`` fields stamped now, as a save stamps them."""
     now = timezone.now()
-    values = {}
-    for field in obj._meta.concrete_fields:
-        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
-            setattr(obj, field.attname, now)
-        values[field.attname] = getattr(obj, field.attname)
-    return values
+    for attname in _auto_now(type(obj)):
+        setattr(obj, attname, now)
+
+
+@functools.cache
+def _auto_now(model: type[Model]) -> tuple[str, ...]:
+    return tuple(field.attname for field in model._meta.concrete_fields
+                 if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False))
 
 
 def _items_statement(model: type[Model], items: Sequence[Mapping[str, Any]], common: Mapping[str, Any],
@@ -355,29 +363,25 @@ def _insert_statement(model: type[Model], obj: Model, given: Mapping[str, str] |
     """The INSERT (PostgreSQL) of *obj*, new, returning its id (or the columns *returning* names):
     one row of VALUES, every value a parameter. *given*: columns (by attname) whose value is an SQL
     expression instead."""
-    sql, fields, stamped = _insert_shape(model, tuple((given or {}).items()), returning)
-    now = timezone.now()
-    for attname in stamped:  # as a save stamps them
-        setattr(obj, attname, now)
+    sql, fields = _insert_shape(model, tuple((given or {}).items()), returning)
+    _stamped(obj)
     db = connections[connection.alias]  # the connection itself, not its proxy: read once, not per field
     return sql, [field.get_db_prep_save(getattr(obj, field.attname), db) for field in fields]
 
 
 @functools.cache
 def _insert_shape(model: type[Model], given: tuple[tuple[str, str], ...],
-                  returning: str) -> tuple[str, list[Field[Any, Any]], list[str]]:
-    """``_insert_statement``'s SQL for *model* and *given*, the fields whose value is a parameter, in
-    order, and the ``auto_now`` ones (by attname). One row of VALUES, not ``_items_statement``'s
+                  returning: str) -> tuple[str, list[Field[Any, Any]]]:
+    """``_insert_statement``'s SQL for *model* and *given*, and the fields whose value is a parameter,
+    in order. One row of VALUES, not ``_items_statement``'s
     array of one item: the database planned and ran that (a set-returning function, a sort) in a
     fifth of what the whole append cost it."""
     expressions = dict(given)
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     values = [expressions.get(field.attname, f"%s::{field.db_type(connection)}") for field in fields]
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    stamped = [field.attname for field in model._meta.concrete_fields
-               if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)]
     return (f"INSERT INTO {model._meta.db_table} ({columns}) VALUES ({', '.join(values)}) RETURNING {returning}",
-            [field for field in fields if field.attname not in expressions], stamped)
+            [field for field in fields if field.attname not in expressions])
 
 
 def _stored_as(obj: Model, pk: int) -> None:

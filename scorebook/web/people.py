@@ -87,14 +87,19 @@ class _AtOnce:
         keys = [key for key in (session_key, accounts_cache.user_key(hint) if named else None) if key is not None]
         return cls(shared, cached, session_key, hint, keys)
 
-    def took(self, request: HttpRequest, found: dict[str, Any]) -> Any:
-        """The session given its entry from *found* (the caller's read); the user id it names. Read
-        before anything asks who the user is (the epoch's check waits for that question:
-        scorebook/accounts.py). The session decides; the hint only saved a trip (a hint naming someone
-        else was read, and is not used; a user it did not name is read in a second trip)."""
+    def person(self, request: HttpRequest, pk: int, found: dict[str, Any],
+               joined: list[caches.Joined] | None) -> tuple[Any, Any]:
+        """The user id the session names and the person acting at match *pk* (``person_at``; None:
+        nobody), the session given its entry and the users theirs from *found* (the caller's read).
+        The session is read before anything asks who the user is (the epoch's check waits for that
+        question: scorebook/accounts.py). The session decides; the hint only saved a trip (a hint
+        naming someone else was read, and is not used; a user it did not name is read in a second
+        trip)."""
         if self.session is not None and self.session_key is not None:
             self.session.preload(found.get(self.session_key))
-        return request.session.get(SESSION_KEY)
+        user_id = request.session.get(SESSION_KEY)
+        with accounts_cache.read_already({key: found.get(key) for key in self.keys}):
+            return user_id, person_at(request, pk, joined)
 
     def hint_next(self, answer: HttpResponse, user_id: Any) -> None:
         """The user *user_id* named on *answer* for the next read (the hint deleted: nobody signed in)."""
@@ -124,9 +129,7 @@ def member_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         pk = int(kwargs["pk"])
         at_once = _AtOnce.of(request)
         found = caches.page_read(pk, at_once.keys)
-        user_id = at_once.took(request, found)
-        with accounts_cache.read_already({key: found.get(key) for key in at_once.keys}):
-            person = person_at(request, pk, caches.joined_in(pk, found))
+        user_id, person = at_once.person(request, pk, found, caches.joined_in(pk, found))
         if person is None:
             return _nobody(request)
         request.person = person  # type: ignore[attr-defined]
@@ -150,9 +153,7 @@ def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         pk = int(kwargs["pk"])
         at_once = _AtOnce.of(request)
         seen, joined, found = caches.seen_and_members(pk, at_once.keys)
-        user_id = at_once.took(request, found)
-        with accounts_cache.read_already(found):
-            person = person_at(request, pk, joined)
+        user_id, person = at_once.person(request, pk, found, joined)
         if person is None:
             answer = _nobody(request)
         else:
