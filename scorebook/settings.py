@@ -3,6 +3,8 @@
 Everything that differs between a laptop, CI and production comes from the environment:
 
     DATABASE_URL            postgres://user@host:5432/name; unset or empty means SQLite (db.sqlite3)
+    SCOREBOOK_PG_PREPARE    "off" stops PostgreSQL's prepared statements (on by default; off
+                            only behind a pooler that cannot keep them: docs/deploy.md)
     CACHE_URL               redis://host:6379/1: the cache every app server shares (Redis); unset
                             or empty means each process's own memory (one process only, no server)
     DJANGO_DEBUG            "1" (default, development) or "0" (production)
@@ -133,6 +135,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # fail there with "database table is locked", which ignores the busy timeout (gotcha 2).
     # A file, not memory (threaded tests, gotcha 2); SCOREBOOK_TEST_DB lets two runs sit side by side.
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("SCOREBOOK_TEST_DB") or str(BASE_DIR / "test_db.sqlite3")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend with a health check that looks at the socket before it asks the server
+    # (scorebook/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "scorebook.postgresql"
+    # The statements a worker sends again and again (a poll's, an append's) are planned once per
+    # connection, not on every request: psycopg prepares a statement on its 5th use, which needs the
+    # parameters sent apart from the query (server-side binding). Parsing and planning an append's two
+    # statements cost PostgreSQL more than running them. SCOREBOOK_PG_PREPARE=off turns it off
+    # (a pooler in front that cannot keep prepared statements: docs/deploy.md).
+    DATABASES["default"]["OPTIONS"] = {
+        "server_side_binding": True,
+        "prepare_threshold": None if os.environ.get("SCOREBOOK_PG_PREPARE", "").strip() == "off" else 5,
+    }
 # Persistent connections per worker (health-checked before reuse): on SQLite too, where opening
 # the file and running the PRAGMAs above cost more than a poll's whole answer.
 DATABASES["default"]["CONN_MAX_AGE"] = 600

@@ -4,6 +4,7 @@ import os
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
@@ -85,9 +86,12 @@ NEEDS_SERVERS = ("multiserver", "redis")
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The two-server test (``multiserver``: PostgreSQL and Redis running) and the tests of the
-    Redis backend itself (``redis``: the server of CACHE_URL) run only when ``-m`` names them."""
+    Redis backend itself (``redis``: the server of CACHE_URL) run only when ``-m`` names them; the
+    tests of the PostgreSQL backend (``postgresql``) only against PostgreSQL (.ci/run's second run)."""
     named = config.getoption("markexpr") or ""
     left_out_markers = [marker for marker in NEEDS_SERVERS if marker not in named]
+    if connection.vendor != "postgresql":  # tests of scorebook/postgresql: run where DATABASE_URL names one
+        left_out_markers.append("postgresql")
     left_out = [item for item in items if any(item.get_closest_marker(m) for m in left_out_markers)]
     if left_out:
         config.hook.pytest_deselected(items=left_out)
