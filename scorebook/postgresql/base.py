@@ -14,12 +14,18 @@ own timeout.)
 from __future__ import annotations
 
 import select
+from typing import Any
 
 from django.db.backends.postgresql import base
 from psycopg import pq
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    # Django's own, which django-stubs does not declare.
+    health_check_enabled: bool
+    health_check_done: bool
+    pool: Any
+
     def close_if_health_check_failed(self) -> None:
         if (self.connection is not None and self.health_check_enabled and not self.health_check_done
                 and not self.pool and self._quiet()):
