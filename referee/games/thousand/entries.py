@@ -88,6 +88,8 @@ def _marriage_list(reader: EntryReader, value: Any, where: str) -> frozenset[str
 def _count(reader: EntryReader, value: Any, where: str, high: int, code: str, message: str) -> Any:
     """A seat's card points or tricks. RULES.md: "`points` out of 0–120 or `tricks` over the deal's
     tricks answer `points_total` / `tricks_total` (not a generic code)"."""
+    if type(value) is int and 0 <= value <= high:  # as nearly always: read once, not checked twice
+        return value
     if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= high:
         reader.bad(code, message, where, value=value, high=high)
         return None
@@ -113,16 +115,20 @@ def _held(reader: EntryReader, seats: int) -> Any:
                            required=False, allow_null=True)
 
 
+_POINTS_OVER = _("%(value)s card points: a player takes from 0 to %(high)s.")
+_TRICKS_OVER = _("%(value)s tricks: a player takes from 0 to %(high)s.")
+
+
 def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
     reader = EntryReader(raw, seats, _PLAY_FIELDS)
     declarer = reader.seat("declarer")
     bid, contract = _bids(reader)
-    points = reader.per_seat("points", lambda v, w: _count(reader, v, w, CARD_POINTS, "points_total", _(
-        "%(value)s card points: a player takes from 0 to %(high)s.")), allow_null=seats == 4)
+    points = reader.per_seat("points", lambda v, w: _count(reader, v, w, CARD_POINTS, "points_total", _POINTS_OVER),
+                             allow_null=seats == 4)
     marriages = reader.per_seat("marriages", lambda v, w: _marriage_list(reader, v, w),
                                 required=False, allow_null=True)
-    tricks = reader.per_seat("tricks", lambda v, w: _count(reader, v, w, TRICKS[seats], "tricks_total", _(
-        "%(value)s tricks: a player takes from 0 to %(high)s.")), required=False, allow_null=True)
+    tricks = reader.per_seat("tricks", lambda v, w: _count(reader, v, w, TRICKS[seats], "tricks_total", _TRICKS_OVER),
+                             required=False, allow_null=True)
     dark = reader.boolean("dark")
     held = _held(reader, seats)
     if isinstance(held, tuple) and held and held[0] == "flat":
@@ -139,9 +145,8 @@ def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
                 reader.bad("unknown_field", _("Only a 4-player game has a dealer who sits out with the talon."),
                            name, name=name)
     reader.done()
-    empty: tuple[frozenset[str], ...] = tuple(frozenset() for _ in range(seats))
     return Play(declarer, bid, contract, points,
-                tuple(m or frozenset() for m in marriages) if marriages else empty,
+                tuple(m or frozenset() for m in marriages) if marriages else (frozenset(),) * seats,
                 tricks, dark,
                 tuple(m or frozenset() for m in held) if held else None,
                 talon_points, talon_marriage)

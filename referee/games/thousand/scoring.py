@@ -493,8 +493,10 @@ def _finish(deal: _Deal, *, dealer: int, played: bool = False, redeals: int | No
             must_play: bool | None = None) -> tuple[State, Outcome]:
     state = deal.state
     golden = deal.golden or (state.golden_circle, state.golden_played, state.golden_made)
-    new = dataclasses.replace(
-        state, totals=tuple(deal.totals), players=tuple(deal.players), dealer=dealer,
+    # Every field of State given, not dataclasses.replace: it reads the fields anew at each call,
+    # twice this construction, once per deal of every replay. A field added to State is set here.
+    new = State(
+        options=state.options, totals=tuple(deal.totals), players=tuple(deal.players), dealer=dealer,
         redeals=0 if played else (state.redeals if redeals is None else redeals),
         must_play=False if played else (state.must_play if must_play is None else must_play),
         golden_circle=golden[0], golden_played=golden[1], golden_made=golden[2],
