@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from referee.ledger import Line, Outcome, line
+from referee.ledger import Line, Outcome
 from referee.penalty import Penalty, penalty_line
 
 
@@ -42,7 +42,7 @@ class Deal(Generic[S]):
         return cls(state, list(state.totals), [[] for _ in range(seats)], [], getattr(state, "pot", 0), **more)
 
     def say(self, text: str, **params: Any) -> None:
-        self.lines.append(line(text, **params))
+        self.lines.append(Line(text, params))  # what line() makes, its params not packed twice
 
     def mark(self, seat: int, what: str) -> None:
         if what not in self.marks[seat]:
