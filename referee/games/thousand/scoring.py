@@ -94,7 +94,8 @@ def _score_play(deal: _Deal, entry: Play) -> None:
         if state.sits_out(seat):
             _credit_talon(deal, entry, seat)
             continue
-        marriages = sum(opts.marriage_value(s) for s in entry.marriages[seat])
+        declared = entry.marriages[seat]
+        marriages = sum(opts.marriage_value(s) for s in declared) if declared else 0  # mostly none declared
         points = entry.points[seat] or 0
         if seat == entry.declarer:
             _score_declarer(deal, entry, seat, points, marriages, factor)

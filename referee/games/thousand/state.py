@@ -47,7 +47,7 @@ class State:
 
     def sits_out(self, seat: int) -> bool:
         # Seed 001: "При игре вчетвером сдающий всегда будет отдыхать."
-        return self.seats == 4 and seat == self.dealer
+        return seat == self.dealer and self.seats == 4  # the dealer first: asked of every seat of every deal
 
     @property
     def anyone_on_barrel(self) -> bool:
