@@ -948,3 +948,16 @@ def test_card_points(hand: list[Any], points: int) -> None:
 ])
 def test_highest_bid(hand: list[Any], overrides: dict[str, Any], highest: int) -> None:
     assert thousand.highest_bid(hand, options(**overrides)) == highest
+
+
+def test_the_next_state_is_built_naming_every_field_of_state() -> None:
+    """``scoring._finish`` builds a deal's new State whole, every field named (not
+    ``dataclasses.replace``, which reads the fields anew at each call): a field with a default
+    added to State would silently fall back to it there. Add it to ``_finish`` and to this list."""
+    import dataclasses
+
+    from referee.games.thousand.state import State
+
+    assert [field.name for field in dataclasses.fields(State)] == [
+        "options", "totals", "players", "dealer", "redeals", "must_play",
+        "golden_circle", "golden_played", "golden_made", "winner"]
