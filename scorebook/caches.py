@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import dataclasses
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
@@ -88,9 +90,36 @@ def match_changed(match: Match, *, appended: bool = False, saved: bool = False) 
     _store(Seen.of(match), refill=False)
     if appended:
         if settings.SCOREBOOK_SHARED_CACHE:
-            transaction.on_commit(lambda: cache.delete(_row_key(match.pk)))
+            transaction.on_commit(lambda: _delete_committed(_row_key(match.pk)))
     elif not saved:
         match_row_changed(match.pk)
+
+
+# The keys a write deletes once it committed, held back within ``deletes_held`` (the API's append):
+# sent with what its answer keeps after the commit (``keep_json``), one round trip for both.
+_held: ContextVar[list[str] | None] = ContextVar("scorebook_deletes_held", default=None)
+
+
+def _delete_committed(key: str) -> None:
+    held = _held.get()
+    if held is not None:
+        held.append(key)
+    else:
+        cache.delete(key)
+
+
+@contextmanager
+def deletes_held() -> Iterator[None]:
+    """Within the block, what a write deletes once it committed waits to go with the next entries
+    kept (``keep_json``); whatever is still held when the block ends (an answer that failed) goes then."""
+    held: list[str] = []
+    reset = _held.set(held)
+    try:
+        yield
+    finally:
+        _held.reset(reset)
+        if held:
+            cache.delete_many(held)
 
 
 def link_revoked(token: str | None) -> None:
@@ -399,8 +428,16 @@ def kept_rows(match: Match | Seen, version: int, found: dict[str, Any] | None = 
 
 def keep_json(match: Match | Seen, whole: bytes, rows: bytes | None) -> None:
     """The scoresheet's JSON kept for *match*'s version (``sheet_of("json-bytes", …)``) and, when
-    given, its rows for the next append (``kept_rows``), in one round trip to the cache."""
+    given, its rows for the next append (``kept_rows``), in one round trip to the cache, with the
+    deletes held for it (``deletes_held``)."""
     kept: dict[str, Any] = {_sheet_key("json-bytes", match.pk, match.version, match.game): whole}
     if rows is not None:
         kept[rows_key(match.pk)] = (match.version, rules_stamp(find_game(match.game)), rows)
-    cache.set_many(kept, SHEET_TTL)
+    held = _held.get()
+    if held:
+        # Both backends have it (scorebook/redis_cache.py, scorebook/local_cache.py).
+        backend: Any = cache
+        backend.set_many_deleting(kept, SHEET_TTL, held[:])
+        held.clear()
+    else:
+        cache.set_many(kept, SHEET_TTL)

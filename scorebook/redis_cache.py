@@ -11,6 +11,8 @@
   command sent once more the ordinary way, with redis-py's own retries, as before.
 - No check of each key against memcached's rules (Django warns about keys memcached would refuse:
   Redis takes any key).
+- ``set_many_deleting``: ``set_many`` and ``delete_many`` in one round trip (what an append keeps
+  and deletes once it committed; scorebook/local_cache.py has the same call for the local memory).
 
 A client is safe to share between threads: the kept connections are per thread (and per process:
 a forked worker opens its own).
@@ -70,6 +72,8 @@ class KeptConnectionRedis(redis.Redis):
 
 
 class ReusedClients(RedisCacheClient):
+    _serializer: Any  # Django's (its stubs do not declare it)
+
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self._client = KeptConnectionRedis
@@ -82,10 +86,23 @@ class ReusedClients(RedisCacheClient):
             client = self._clients[write] = super().get_client(key, write=write)
         return client
 
+    def set_many_deleting(self, data: dict[str, Any], timeout: float | None, keys: list[str]) -> None:
+        # Django's set_many (MSET, then each key's EXPIRE), with the DEL in the same pipeline.
+        pipeline = self.get_client(None, write=True).pipeline()
+        pipeline.mset({key: self._serializer.dumps(value) for key, value in data.items()})
+        if timeout is not None:
+            for key in data:
+                pipeline.expire(key, timeout)
+        if keys:
+            pipeline.delete(*keys)
+        pipeline.execute()
+
 
 class Redis(RedisCache):
     """``django.core.cache.backends.redis.RedisCache`` whose clients are made once per pool and
     send on a connection each thread keeps."""
+
+    _cache: ReusedClients  # Django's (its stubs do not declare it)
 
     def __init__(self, server: Any, params: dict[str, Any]):
         super().__init__(server, params)
@@ -93,3 +110,8 @@ class Redis(RedisCache):
 
     def validate_key(self, key: str) -> None:
         """Redis takes any key: Django's warnings are about memcached's limits (length, spaces)."""
+
+    def set_many_deleting(self, data: dict[str, Any], timeout: Any, keys: list[str]) -> None:
+        """``set_many(data, timeout)`` and ``delete_many(keys)`` in one round trip."""
+        self._cache.set_many_deleting({self.make_key(key): value for key, value in data.items()},
+                                      self.get_backend_timeout(timeout), [self.make_key(key) for key in keys])

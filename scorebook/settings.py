@@ -166,7 +166,7 @@ if CACHE_URL:
     # The session from the cache, the database behind it: no query per request for it.
     SESSION_ENGINE = "scorebook.sessions"
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "scorebook",
+    CACHES = {"default": {"BACKEND": "scorebook.local_cache.LocalMemory", "LOCATION": "scorebook",
                           "OPTIONS": {"MAX_ENTRIES": 20_000}}}
     # Sessions stay in the database: with a cache of its own, a process would still know a session
     # that another process signed out.

@@ -138,15 +138,17 @@ class DealList(MatchScoped):
         match, found = selectors.match_to_write(request.user, pk, also=[caches.rows_key(pk)])
         data = DealWriteInput(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            written = services.deal_record(match=match, author=request.user, **data.validated_data)
-        except Rejected:
-            # The refusal's messages name the seats (only a refused write reads them here).
-            self.players = Match.objects.filter(pk=pk).values_list("players", flat=True).first() or []
-            raise
-        # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
-        answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
-        return written_answer(written, answer, found)
+        # What the append deletes once it committed goes with what its answer keeps: one round trip.
+        with caches.deletes_held():
+            try:
+                written = services.deal_record(match=match, author=request.user, **data.validated_data)
+            except Rejected:
+                # The refusal's messages name the seats (only a refused write reads them here).
+                self.players = Match.objects.filter(pk=pk).values_list("players", flat=True).first() or []
+                raise
+            # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
+            answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
+            return written_answer(written, answer, found)
 
 
 class DealDetail(MatchScoped):

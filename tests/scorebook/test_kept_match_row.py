@@ -16,6 +16,7 @@ Run against Redis too: CACHE_URL=redis://127.0.0.1:6379/<N>.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -25,9 +26,12 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from referee.games import thousand
 from scorebook import caches, confirmations, exports, services
+from scorebook.api import views
 from scorebook.models import Match, Member
 from scorebook.web.people import GUESTS
 from tests.scorebook.conftest import PLAYERS, play
@@ -214,6 +218,28 @@ def test_the_row_kept_is_the_databases_to_the_order_of_its_json_keys(owner, djan
         with django_capture_on_commit_callbacks(execute=True):
             write()
         assert repr(cache.get(caches._row_key(match.pk))) == repr(caches._row_of(Match.objects.get(pk=match.pk)))
+
+
+@pytest.mark.django_db(transaction=True)  # committed for real: within the request, as in production
+@pytest.mark.parametrize("answered", [True, False], ids=["answered", "its-answer-failed"])
+def test_an_api_append_deletes_the_kept_row_once_it_committed(owner, monkeypatch, answered: bool) -> None:
+    # Sent with what the answer keeps (one round trip), or on its own when the answer failed after
+    # the commit.
+    match = friday(owner)
+    browser = browser_of(owner)
+    page_of(browser, match)
+    assert cache.get(caches._row_key(match.pk)) is not None
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    if not answered:
+        monkeypatch.setattr(views, "written_answer", lambda *args: 1 / 0)
+    with pytest.raises(ZeroDivisionError) if not answered else contextlib.nullcontext():
+        answer = phone.post(f"/api/matches/{match.pk}/deals/", {"entry": play(1, 100, points=[0, 120, 0])},
+                            format="json")
+        assert answer.status_code == 201
+    assert cache.get(caches._row_key(match.pk)) is None
+    page, read = page_of(browser, match)
+    assert len(read) == 1 and 'id="deal-2"' in page and totals_on_page(page) == ["100", "100", "0"]
 
 
 # ---------------------------------------------------------------- reads racing the writes

@@ -145,3 +145,28 @@ def test_keys_are_not_checked_against_memcacheds_rules(ours) -> None:
         warnings.simplefilter("error")  # Django's CacheKeyWarning would be raised
         ours.set("a key with spaces " + "x" * 300, 1)
         assert ours.get("a key with spaces " + "x" * 300) == 1
+
+
+def test_set_many_deleting_is_set_many_and_delete_many_in_one_round_trip(ours, django_own, monkeypatch) -> None:
+    # What an append keeps after its commit and deletes then (scorebook/caches.py ``keep_json``).
+    for cache in (ours, django_own):
+        cache.set_many({"row": ("Пятница", 3), "other": 1})
+    sent: list[int] = []
+    pipeline_class = type(client_of(ours, write=True).pipeline())
+    execute = pipeline_class.execute
+
+    def counted(pipeline: Any, *args: Any, **kwargs: Any) -> Any:
+        sent.append(len(pipeline.command_stack))
+        return execute(pipeline, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(client_of(ours, write=True), "execute_command", None)  # nothing sent outside the pipeline
+        patch.setattr(pipeline_class, "execute", counted)
+        ours.set_many_deleting({"sheet": b'{"rows":[]}', "rows": (4, "thousand/1", b"")}, 60, ["row"])
+    django_own.set_many({"sheet": b'{"rows":[]}', "rows": (4, "thousand/1", b"")}, 60)
+    django_own.delete_many(["row"])
+    assert sent == [4]  # MSET, two EXPIREs, DEL
+    keys = ["sheet", "rows", "row", "other"]
+    assert ours.get_many(keys) == django_own.get_many(keys) == {
+        "sheet": b'{"rows":[]}', "rows": (4, "thousand/1", b""), "other": 1}
+    assert 0 < client_of(ours, write=True).ttl(ours.make_key("sheet")) <= 60
