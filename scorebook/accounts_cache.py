@@ -15,7 +15,8 @@ the entries of his tokens as well as his own. A token's expiry is its age: check
 against the entry's ``created``, so an expired token stops at once too.
 
 A poll reads the session, its user and the match it polls in one round trip to the cache
-(``read_already``, scorebook/web/people.py): the same entry, read a moment earlier.
+(``read_already``, scorebook/web/people.py): the same entry, read a moment earlier. An API append
+reads its token so, with the match it writes to (scorebook/api/views.py ``DealList``).
 
 Signals, not the callers: the admin, ``createsuperuser`` and the cascades write users and tokens
 too. A ``QuerySet.update()`` sends none: the code that updates a user's or a token's row that way
@@ -44,8 +45,8 @@ TTL = 60 * 60
 SHAPE = 2
 # What a deleted user's or token's entry holds, so that a late refill cannot bring it back.
 GONE = "gone"
-# Users' entries this request already read from the cache along with other entries, by key (None:
-# read, and not there): ``read_already``.
+# Users' and tokens' entries this request already read from the cache along with other entries, by
+# key (None: read, and not there): ``read_already``.
 _read: ContextVar[dict[str, Any] | None] = ContextVar("scorebook_users_read", default=None)
 
 
@@ -57,7 +58,7 @@ def user_key(pk: Any) -> str:
     return f"user:{SHAPE}:{pk}"
 
 
-def _token_key(key: str) -> str:
+def token_key(key: str) -> str:
     # The key's digest, not the key: the cache's key names are no secret (monitoring, logs).
     return f"token:{SHAPE}:{hashlib.sha256(key.encode()).hexdigest()}"
 
@@ -96,8 +97,9 @@ def user(pk: Any) -> Any:
 
 @contextmanager
 def read_already(found: dict[str, Any]) -> Iterator[None]:
-    """Within the block ``user`` takes a user's entry from *found* (``user_key`` → the entry, None
-    when it was not there), read by the caller along with what else it needed in one round trip."""
+    """Within the block ``user`` and ``token`` take an entry from *found* (``user_key`` or
+    ``token_key`` → the entry, None when it was not there), read by the caller along with what else
+    it needed in one round trip."""
     reset = _read.set(found)
     try:
         yield
@@ -110,10 +112,12 @@ def token(key: str) -> Token | None:
     it is shared: then a Token not read from the database, holding what a token check needs."""
     if not enabled():
         return Token.objects.select_related("user").filter(key=key).first()
-    found = cache.get(_token_key(key))
+    entry = token_key(key)
+    known = _read.get()
+    found = known[entry] if known is not None and entry in known else cache.get(entry)
     if found is None:
         found = _read_token(key)
-        cache.add(_token_key(key), found, TTL)
+        cache.add(entry, found, TTL)
     if found == GONE:
         return None
     _user_id, created, owner = found
@@ -129,13 +133,13 @@ def user_changed(pk: Any) -> None:
     if not enabled():
         return
     tokens = list(Token.objects.filter(user_id=pk).values_list("key", flat=True))
-    cache.delete_many([user_key(pk), *(_token_key(key) for key in tokens)])
+    cache.delete_many([user_key(pk), *(token_key(key) for key in tokens)])
 
     def refill() -> None:
         found = _read_user(pk)
         cache.set(user_key(pk), found if found is not None else GONE, TTL)
         for key in tokens:  # a token made or deleted meanwhile saw to its own entry (token_changed)
-            cache.set(_token_key(key), _read_token(key), TTL)
+            cache.set(token_key(key), _read_token(key), TTL)
 
     transaction.on_commit(refill)
 
@@ -144,10 +148,10 @@ def token_changed(key: str) -> None:
     """The token *key* was made or deleted, in the caller's transaction."""
     if not enabled():
         return
-    cache.delete(_token_key(key))
+    cache.delete(token_key(key))
 
     def refill() -> None:
-        cache.set(_token_key(key), _read_token(key), TTL)
+        cache.set(token_key(key), _read_token(key), TTL)
 
     transaction.on_commit(refill)
 

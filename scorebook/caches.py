@@ -178,10 +178,22 @@ def seen_and_members(pk: int, also: Sequence[str] = ()) -> tuple[Seen | None, li
     trip to the cache: a poll's reads (*also*: the session's user, scorebook/web/people.py)."""
     if not settings.SCOREBOOK_SHARED_CACHE:
         return seen(pk), None, {}
-    found = cache.get_many([_key(pk), _members_key(pk), *also])
+    found = seen_read(pk, also)
+    return seen_in(pk, found), joined_in(pk, found), {key: found.get(key) for key in also}
+
+
+def seen_read(pk: int, also: Sequence[str] = ()) -> dict[str, Any]:
+    """Match *pk*'s entry, who joined it and the entries *also* names, in one round trip (nothing
+    without a shared cache); the entries not there are left out. Read by ``seen_in``, ``joined_in``."""
+    if not settings.SCOREBOOK_SHARED_CACHE:
+        return {}
+    return cache.get_many([_key(pk), _members_key(pk), *also])
+
+
+def seen_in(pk: int, found: dict[str, Any]) -> Seen | None:
+    """Match *pk*'s entry from *found* (``seen_read``, ``page_read``), else ``seen(pk)``."""
     value = found.get(_key(pk))
-    entries = {key: found.get(key) for key in also}
-    return (Seen(pk, *value) if value is not None else seen(pk)), joined_in(pk, found), entries
+    return Seen(pk, *value) if value is not None else seen(pk)
 
 
 def seen_by_token(token: str) -> Seen | None:

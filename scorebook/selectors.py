@@ -72,16 +72,16 @@ def _joined(match: Match, user: Any) -> bool:
     return Member.objects.filter(match=match, user=user).exists()
 
 
-def match_to_write(person: Any, pk: int, also: Sequence[str] = ()) -> tuple[Match, dict[str, Any]]:
+def match_to_write(person: Any, pk: int, found: dict[str, Any]) -> Match:
     """The match *person* writes to, for a write that reads it again locked and checks his role
     there (``services.deal_record``): when the cache alone says he may read it, the match known by
     its id, owner and game only (no query: a second read of the row cost as much as the locked one);
-    else as ``match_of`` reads it. With it the cache's entries *also* names, read in the same round
-    trip (``caches.seen_and_members``). :raises Http404: (as ``match_of``)"""
-    seen, joined, found = caches.seen_and_members(pk, also)  # one round trip to the cache
-    if seen is not None and may_read_cached(seen, person, joined):
-        return Match(pk=pk, owner_id=seen.owner, game=seen.game), found
-    return match_of(person, pk), found
+    else as ``match_of`` reads it. *found*: what the caller read of the cache for it
+    (``caches.seen_read``). :raises Http404: (as ``match_of``)"""
+    seen = caches.seen_in(pk, found)
+    if seen is not None and may_read_cached(seen, person, caches.joined_in(pk, found)):
+        return Match(pk=pk, owner_id=seen.owner, game=seen.game)
+    return match_of(person, pk)
 
 
 def role_of(match: Match, person: Any, joined: Sequence[Member | caches.Joined] | None = None) -> str | None:

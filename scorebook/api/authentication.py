@@ -35,6 +35,19 @@ class ExpiringTokenAuthentication(TokenAuthentication):
         return token.user, token
 
 
+def token_entry(request: Any) -> str | None:
+    """The cache key of the entry of the token *request* sends (``Authorization: Token <key>``),
+    for a view that reads it along with its own entries (``accounts_cache.read_already``); None
+    when it sends none, or the cache is not shared. DRF's reading: what it would refuse is not read."""
+    words = get_authorization_header(request).split()
+    if not accounts_cache.enabled() or len(words) != 2 or words[0].lower() != b"token":
+        return None
+    try:
+        return accounts_cache.token_key(words[1].decode())
+    except UnicodeError:
+        return None
+
+
 class GuestAuthentication(BaseAuthentication):
     """A guest at one table, by the key joining gave him: ``Authorization: Guest <key>``.
 

@@ -3,6 +3,8 @@ one service call. Everything refused answers through ``scorebook.api.errors.exce
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from drf_spectacular.utils import extend_schema
@@ -15,8 +17,9 @@ from rest_framework.views import APIView
 from referee.games import GAMES
 from referee.ledger import Rejected
 from referee.reading import option_fields
-from scorebook import caches, confirmations, selectors, services
+from scorebook import accounts_cache, caches, confirmations, selectors, services
 from scorebook.api import answers
+from scorebook.api.authentication import token_entry
 from scorebook.api.common import (
     NOT_FOUND,
     MatchScoped,
@@ -118,6 +121,20 @@ def _json_answer(body: bytes) -> HttpResponse:
 
 
 class DealList(MatchScoped):
+    # What an append read of the cache before its match (``initial``).
+    found: dict[str, Any]
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        # An append reads the cache once before the match: the caller's token (read here when DRF
+        # authenticates him), the match's entry, who joined it and the rows its answer adds the new
+        # one to. The match is known from the URL already; the entries are checked where they are used.
+        if request.method != "POST":
+            return super().initial(request, *args, **kwargs)
+        pk, token = kwargs["pk"], token_entry(request)
+        self.found = caches.seen_read(pk, [caches.rows_key(pk), *([token] if token is not None else [])])
+        with accounts_cache.read_already({token: self.found.get(token)} if token is not None else {}):
+            return super().initial(request, *args, **kwargs)
+
     @extend_schema(responses=refusals({200: answers.DealList, 404: NOT_FOUND}), operation_id="matches_deals_list",
                    summary="Every deal, voided ones included, with its history")
     def get(self, request: Request, pk: int) -> Response:
@@ -134,8 +151,7 @@ class DealList(MatchScoped):
     def post(self, request: Request, pk: int) -> HttpResponse:
         # Not read here when the cache knows the caller may read it: the append reads it locked and
         # checks his role there. A stranger's or a missing match is still a 404 before his input is read.
-        # The rows the answer adds the new one to are read with it (one round trip).
-        match, found = selectors.match_to_write(request.user, pk, also=[caches.rows_key(pk)])
+        match = selectors.match_to_write(request.user, pk, self.found)
         data = DealWriteInput(data=request.data)
         data.is_valid(raise_exception=True)
         # What the append deletes once it committed goes with what its answer keeps: one round trip.
@@ -148,7 +164,7 @@ class DealList(MatchScoped):
                 raise
             # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
             answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
-            return written_answer(written, answer, found)
+            return written_answer(written, answer, self.found)
 
 
 class DealDetail(MatchScoped):

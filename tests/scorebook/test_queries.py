@@ -402,11 +402,11 @@ def test_a_warm_match_page_makes_two_round_trips_to_the_cache(signed_in, owner, 
 # Committed for real: what waits for the commit runs within the request, as it does in production.
 @pytest.mark.django_db(transaction=True)
 def test_a_warm_api_read_and_write_make_these_round_trips_to_the_cache(owner, monkeypatch) -> None:
-    # The token with its user in one entry, the caller's request rate (read, then counted); then, to
-    # read, the match's entry and the sheet kept for its version; to append, the match's entry with
-    # who joined and the rows kept for the version before, the version's new entry (set holding the
-    # row lock), then the new rows kept, and with them, the write committed, the match's kept row
-    # deleted (the next match page reads it).
+    # To read: the token with its user in one entry, the caller's request rate (read, then counted),
+    # the match's entry and the sheet kept for its version. To append: the token with the match's
+    # entry, who joined and the rows kept for the version before; the request rate; the version's
+    # new entry (set holding the row lock); then the new rows kept, and with them, the write
+    # committed, the match's kept row deleted (the next match page reads it).
     match = match_with(owner, 5)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
@@ -417,7 +417,26 @@ def test_a_warm_api_read_and_write_make_these_round_trips_to_the_cache(owner, mo
     calls.clear()
     answer = phone.post(f"/api/matches/{match.pk}/deals/", {"entry": cycle(6)}, format="json")
     assert answer.status_code == 201
-    assert calls == ["get", "get", "set", "get_many", "set", "set_many_deleting"]
+    assert calls == ["get_many", "get", "set", "set", "set_many_deleting"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_warm_api_append_makes_three_round_trips_without_a_request_rate(settings, owner, monkeypatch) -> None:
+    # Without the per-user rate (its two trips, read then counted: the benchmarks' setting): the
+    # token with the match's entries; the new version's entry before the commit; the sheet and its
+    # rows kept with the match's kept row deleted after it (tests/scorebook/test_kept_match_row.py).
+    # The next append answers from the rows this one kept.
+    settings.SCOREBOOK_RATES = {**settings.SCOREBOOK_RATES, "user": None}
+    match = match_with(owner, 5)
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    assert phone.get(f"/api/matches/{match.pk}/scoresheet/").status_code == 200  # its rows kept
+    calls = counted_cache_calls(monkeypatch)
+    for number in (6, 7):
+        calls.clear()
+        answer = phone.post(f"/api/matches/{match.pk}/deals/", {"entry": cycle(number)}, format="json")
+        assert answer.status_code == 201 and len(answer.json()["scoresheet"]["rows"]) == number
+        assert calls == ["get_many", "set", "set_many_deleting"]
 
 
 @pytest.mark.parametrize(("who", "queries"), [("owner", 0), ("member", 1), ("guest", 0)])

@@ -17,6 +17,10 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from scorebook import services
+from scorebook.models import Deal
+from tests.scorebook.conftest import PLAYERS, play
+
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "correct-horse-battery-staple"
@@ -167,3 +171,27 @@ def test_a_user_gone_is_signed_out_and_his_token_refused_at_once(player, gone) -
     gone(player)
     assert browser.get("/matches/new/").status_code == 302
     assert phone_with(token).get("/api/matches/").status_code == 401
+
+
+def test_an_append_reads_its_token_with_the_match_and_checks_it_as_every_request_does(player, settings,
+                                                                                      monkeypatch) -> None:
+    # The append reads the token's entry with the match's (scorebook/api/views.py DealList): a
+    # wrong, expired or deleted token is refused all the same, and nothing is stored.
+    match = services.match_create(owner=player, game="thousand", players=PLAYERS)
+    token = Token.objects.create(user=player)
+    deal = {"entry": play(0, 100, points=[120, 0, 0])}
+    path = f"/api/matches/{match.pk}/deals/"
+    assert phone_with(token).post(path, deal, format="json").status_code == 201
+    assert phone_with(token).post(path, deal, format="json").status_code == 201  # the token from the cache
+    wrong = APIClient(HTTP_AUTHORIZATION="Token " + "0" * 40).post(path, deal, format="json")
+    assert wrong.status_code == 401 and wrong["WWW-Authenticate"] == "Token"
+    assert APIClient(HTTP_AUTHORIZATION="Token").post(path, deal, format="json").status_code == 401
+    with monkeypatch.context() as patch:
+        later = token.created + settings.SCOREBOOK_TOKEN_TTL + timedelta(minutes=1)
+        patch.setattr(timezone, "now", lambda: later)
+        assert phone_with(token).post(path, deal, format="json").status_code == 401
+    laptop = Client()
+    laptop.post("/accounts/login/", {"username": "anya", "password": PASSWORD})
+    assert laptop.post("/accounts/sign-out-everywhere/").status_code == 302  # the token deleted
+    assert phone_with(token).post(path, deal, format="json").status_code == 401
+    assert Deal.objects.filter(match=match).count() == 2
