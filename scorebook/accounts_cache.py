@@ -84,15 +84,21 @@ def user(pk: Any) -> Any:
     if not enabled():
         return _read_user(pk)
     key = user_key(pk)
-    known = _read.get()
-    found = known[key] if known is not None and key in known else cache.get(key)
+    found = _entry(key)
     if found == GONE:
         return None
     if found is not None:
         return found
     found = _read_user(pk)
-    cache.add(user_key(pk), found if found is not None else GONE, TTL)
+    cache.add(key, found if found is not None else GONE, TTL)
     return found
+
+
+def _entry(key: str) -> Any:
+    """The cache's entry *key*: as ``read_already`` gave it when the request read it already, else
+    read now (None: not there)."""
+    known = _read.get()
+    return known[key] if known is not None and key in known else cache.get(key)
 
 
 @contextmanager
@@ -113,8 +119,7 @@ def token(key: str) -> Token | None:
     if not enabled():
         return Token.objects.select_related("user").filter(key=key).first()
     entry = token_key(key)
-    known = _read.get()
-    found = known[entry] if known is not None and entry in known else cache.get(entry)
+    found = _entry(entry)
     if found is None:
         found = _read_token(key)
         cache.add(entry, found, TTL)

@@ -370,15 +370,17 @@ def sheet_of(kind: str, match: Match | Seen, version: int | None = None) -> Any:
 def sheets_of(kinds: list[str], match: Match | Seen) -> dict[str, Any]:
     """The *kinds* of sheet rendered for this version of the match (None: not rendered yet), in one
     round trip to the cache."""
-    return _sheets_in(cache.get_many(_sheet_keys(kinds, match)), kinds, match)
+    keys = _sheet_keys(kinds, match)
+    return _sheets_in(cache.get_many(keys), kinds, keys)
 
 
 def _sheet_keys(kinds: list[str], match: Match | Seen) -> list[str]:
     return [_sheet_key(kind, match.pk, match.version, match.game) for kind in kinds]
 
 
-def _sheets_in(found: dict[str, Any], kinds: list[str], match: Match | Seen) -> dict[str, Any]:
-    return {kind: found.get(key) for kind, key in zip(kinds, _sheet_keys(kinds, match), strict=True)}
+def _sheets_in(found: dict[str, Any], kinds: list[str], keys: list[str]) -> dict[str, Any]:
+    """Each of *kinds* (its key in *keys*) as *found* holds it, None when not."""
+    return {kind: found.get(key) for kind, key in zip(kinds, keys, strict=True)}
 
 
 # What the poll's answer after a write shows of the parts the page keeps (the sheet, and its
@@ -398,7 +400,7 @@ def poll_parts(found: dict[str, Any], match: Match, seen: Seen | None) -> dict[s
     the match moved on since; its parts are read when rendered)."""
     if not settings.SCOREBOOK_SHARED_CACHE or seen is None or seen.version != match.version:
         return None
-    return _sheets_in(found, POLL_PARTS, match)
+    return _sheets_in(found, POLL_PARTS, _sheet_keys(POLL_PARTS, match))
 
 
 def keep_sheet(kind: str, match: Match | Seen, rendered: Any) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import threading
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,20 +27,22 @@ def backend(cls: type, prefix: str) -> Any:
     return cls(CACHE_URL, {"KEY_PREFIX": prefix})
 
 
-@pytest.fixture
-def ours() -> Any:
-    cache = backend(Redis, "test-kept")
+def cleared(cls: type, prefix: str) -> Iterator[Any]:
+    """A backend of *cls* on keys of their own, empty before the test and after it."""
+    cache = backend(cls, prefix)
     cache.clear()
     yield cache
     cache.clear()
 
 
 @pytest.fixture
-def django_own() -> Any:
-    cache = backend(RedisCache, "test-stock")
-    cache.clear()
-    yield cache
-    cache.clear()
+def ours() -> Iterator[Any]:
+    yield from cleared(Redis, "test-kept")
+
+
+@pytest.fixture
+def django_own() -> Iterator[Any]:
+    yield from cleared(RedisCache, "test-stock")
 
 
 def client_of(cache: Any, *, write: bool = False) -> KeptConnectionRedis:
