@@ -16,10 +16,14 @@ counts in the tests; timings here are for people, and change with the machine an
     and of 300 deals, in a throw-away SQLite database (DATABASE_URL in a temporary folder), or in
     the PostgreSQL database DATABASE_URL names when it is set.
 (c) A deal appended (``services.deal_record``) to a match of 10, 100 and 500 deals, and a match
-    file of 100 and 1,000 deals imported (``exports.match_import``), in process.
+    file of 100 and 1,000 deals imported (``exports.match_import``), in process. On PostgreSQL
+    also the database alone storing the match an import made once more (``stored_again``): with
+    the pure replay of (a), the least an import takes here.
 (d) Throughput against gunicorn (2 sync workers, DEBUG off) of the four hot paths (a poll, the
     scoresheet, the match page, a deal posted), each
-    relative to /healthz/ in the same run: closed loops from ``benchmarks/serving.py``.
+    relative to /healthz/ in the same run: closed loops from ``benchmarks/serving.py``. And a
+    bare write beside them (``benchmarks/bare.py``): the POST's round trips and bytes with none of
+    the app's work, the most a POST reaches on the machine.
     BENCH_SECONDS (default 5) per path, BENCH_CLIENTS (default 4) loops.
 
 ``benchmarks/run.py c`` (or ``a``, ``b``, ``d``, several at once) runs only those sections and prints
@@ -241,7 +245,10 @@ def match_file(raw: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def import_times(raw: Sequence[dict[str, Any]], sizes: Sequence[int], runs: int = 3) -> list[dict[str, Any]]:
+    """Each size's import, best and median; on PostgreSQL also what the database alone takes to store
+    the match the import made (``stored_again``)."""
     from django.contrib.auth import get_user_model
+    from django.db import connection
 
     from scorebook import exports
 
@@ -249,9 +256,45 @@ def import_times(raw: Sequence[dict[str, Any]], sizes: Sequence[int], runs: int 
     rows = []
     for size in sizes:
         document = match_file(raw[:size])
-        best, median = timed(lambda document=document: exports.match_import(owner=user, document=document), runs)
-        rows.append({"deals": size, "best": best, "median": median, "runs": runs})
+        made: list[Any] = []
+        best, median = timed(lambda document=document: made.append(exports.match_import(owner=user, document=document)),
+                             runs)
+        row: dict[str, Any] = {"deals": size, "best": best, "median": median, "runs": runs}
+        if connection.vendor == "postgresql":
+            row["stored_best"], row["stored_median"] = timed(lambda pk=made[-1].pk: stored_again(pk), 5)
+        rows.append(row)
     return rows
+
+
+def stored_again(pk: int) -> None:
+    """Match *pk* stored again by PostgreSQL alone, as the import stores one: its row, its deals, their
+    history and its sheet's rows, new, in one transaction (foreign keys checked at its commit), every
+    JSON value parsed from its text as the import's are. No Python between: the database's part of
+    an import, the least an import of that match can take here."""
+    from django.db import connection, transaction
+
+    from scorebook.models import Deal, Match, Revision, SheetRow
+
+    def copied(model: Any, values: dict[str, str], source: str, where: str) -> str:
+        fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+        selected = [values.get(field.attname) or (f"old.{field.column}::text::jsonb"
+                                                   if field.get_internal_type() == "JSONField" else f"old.{field.column}")
+                    for field in fields]
+        return (f"INSERT INTO {model._meta.db_table} ({', '.join(field.column for field in fields)}) "
+                f"SELECT {', '.join(selected)} FROM {source} WHERE {where}")
+
+    deals, match = Deal._meta.db_table, Match._meta.db_table
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(copied(Match, {"share_token": "NULL", "invite_token": "NULL"}, f"{match} AS old", "old.id = %s")
+                       + " RETURNING id", [pk])
+        (new,) = cursor.fetchone()
+        cursor.execute(copied(Deal, {"match_id": "%s"}, f"{deals} AS old", "old.match_id = %s"), [new, pk])
+        cursor.execute(copied(Revision, {"match_id": "%s", "deal_id": "deal.id"},
+                              f"{Revision._meta.db_table} AS old JOIN {deals} AS was ON was.id = old.deal_id "
+                              f"JOIN {deals} AS deal ON deal.match_id = %s AND deal.number = was.number",
+                              "old.match_id = %s"), [new, new, pk])
+        cursor.execute(copied(SheetRow, {"match_id": "%s"}, f"{SheetRow._meta.db_table} AS old", "old.match_id = %s"),
+                       [new, pk])
 
 
 # ---------------------------------------------------------------- (d) what gunicorn serves
@@ -261,7 +304,9 @@ def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int) -> 
     """Requests per second of each hot path in closed loops, and each one's share of /healthz/'s."""
     import json
 
+    from benchmarks import bare
     from scorebook import services
+    from scorebook.api.common import scoresheet_bytes
 
     user, session, token = serving.owner_with_credentials()
     match = services.match_create(owner=user, game="thousand", players=["Аня", "Борис", "Вика"],
@@ -271,6 +316,8 @@ def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int) -> 
     match.refresh_from_db()
     spread = serving.cloned(match, 60)
     bodies = [json.dumps({"entry": entry}).encode() for entry in raw[40:]]
+    beside = serving.cloned(match, 60)  # the bare write's own: it moves their versions on
+    bare.prepare(beside, scoresheet_bytes(match))
 
     def post(worker: int, n: int) -> serving.Request:
         mine = spread[worker::clients]  # each loop writes its own matches, in order: every entry fits
@@ -282,14 +329,16 @@ def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int) -> 
         "scoresheet": lambda w, n: ("GET", f"/api/matches/{match.pk}/scoresheet/", token, None),
         "page": lambda w, n: ("GET", f"/matches/{match.pk}/", session, None),
         "post": post,
+        "bare": lambda w, n: ("POST", bare.PATH.format(pk=beside[n % len(beside)]), token, bodies[n % len(bodies)]),
     }
-    with serving.Gunicorn(workers=2) as server:
+    with serving.Gunicorn(workers=2, settings="benchmarks.bare_settings") as server:
         for _warm in range(20):  # both workers: imports, templates, connections
             serving.get(server.port, paths["page"](0, 0)[1], session)
         for name, path in (("poll", paths["poll"](0, 0)[1]), ("page", paths["page"](0, 0)[1])):
             status, _body = serving.get(server.port, path, session)
             assert status == (204 if name == "poll" else 200), (name, status)
         figures = {name: serving.throughput(server.port, make, seconds, clients) for name, make in paths.items()}
+    bare.dropped()
     floor = figures["healthz"]["rps"]
     for item in figures.values():
         item["ratio"] = item["rps"] / floor if floor else 0.0
@@ -362,7 +411,8 @@ def main() -> None:
         print(f"appending a deal to {row['deals']:>3} deals: median {row['median']:.1f} ms")
     imports = import_times(raw, (100, 1000))
     for row in imports:
-        print(f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms")
+        print(f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms"
+              + (f"; the database alone storing it: median {row['stored_median']:.0f} ms" if "stored_median" in row else ""))
     seconds = float(os.environ.get("BENCH_SECONDS") or 5)
     clients = int(os.environ.get("BENCH_CLIENTS") or 4)
     print(f"gunicorn, 2 sync workers: {clients} closed loops, {seconds:.0f} s per path…", flush=True)
@@ -399,7 +449,8 @@ def some_sections(wanted: set[str]) -> None:
             print(f"appending a deal to {row['deals']:>3} deals: median {row['median']:.1f} ms, "
                   f"best {row['best']:.1f} ms")
         for row in import_times(raw, (100, 1000)):
-            print(f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms")
+            print(f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms"
+                  + (f"; the database alone storing it: median {row['stored_median']:.0f} ms" if "stored_median" in row else ""))
     if "d" in wanted:
         served = http_ratios(raw, float(os.environ.get("BENCH_SECONDS") or 5),
                              int(os.environ.get("BENCH_CLIENTS") or 4))
@@ -424,7 +475,7 @@ def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: b
         f"- Python {info['python']}, Django {info['django']}; database: {info['database']}",
         "",
         *served_section(served),
-        *writes_section(writes, imports),
+        *writes_section(writes, imports, replay_rows),
         "## Replaying a 1000 (Тысяча) match, pure `referee/`",
         "",
         "`referee.ledger.replay` over parsed entries, 3 players, classic rules; one warm-up, then",
@@ -492,6 +543,7 @@ WHAT = {
     "scoresheet": "`GET /api/matches/<id>/scoresheet/`, 40-deal 1000 match",
     "page": "`GET /matches/<id>/` (the match page), 40 deals",
     "post": "`POST` a deal, spread over 60 matches of 40 deals",
+    "bare": "a bare write: the `POST`'s round trips and bytes, no rule, no DRF, no model (a reference)",
 }
 
 
@@ -512,10 +564,22 @@ def served_section(served: dict[str, Any]) -> list[str]:
         goal = f"≥ {GOALS[name] * 100:.0f} %" if name in GOALS else "—"
         lines.append(f"| {WHAT[name]} | {item['rps']:.0f} | {item['ratio'] * 100:.0f} % | {goal} | "
                      f"{item['median_ms']:.1f} ms | {item['errors']} |")
+    figures = served["figures"]
+    if "bare" in figures and figures["bare"]["rps"]:
+        lines += [
+            "",
+            "The bare write (`benchmarks/bare.py`, served by the same gunicorn at the same time) makes the",
+            "round trips of a deal's `POST` and moves its bytes with none of the app's work: one read of the",
+            "cache, a transaction that locks the match and writes a row, the cache written, a 40-deal sheet",
+            "as the answer. What it serves is the most a `POST` of that shape reaches on this machine; the",
+            f"`POST` serves {figures['post']['rps'] / figures['bare']['rps'] * 100:.0f} % of it: the rest is DRF, the token, the entry parsed and folded",
+            "by `referee/`, the models, the row rendered and the cache's bookkeeping.",
+        ]
     return [*lines, ""]
 
 
-def writes_section(writes: list[dict[str, Any]], imports: list[dict[str, Any]]) -> list[str]:
+def writes_section(writes: list[dict[str, Any]], imports: list[dict[str, Any]],
+                   replays: list[dict[str, Any]]) -> list[str]:
     lines = [
         "## A write and an import",
         "",
@@ -542,6 +606,23 @@ def writes_section(writes: list[dict[str, Any]], imports: list[dict[str, Any]]) 
     for r in imports:
         lines.append(f"| {r['deals']} | {r['median']:.0f} ms | {r['best']:.0f} ms | {r['runs']} | "
                      f"{r['median'] / small:.0f} |")
+    longest = imports[-1]
+    replayed = next((r for r in replays if r["deals"] == longest["deals"]), None)
+    if "stored_median" in longest and replayed is not None:
+        least = replayed["parse_median"] + longest["stored_median"]
+        lines += [
+            "",
+            f"The least an import of {longest['deals']:,} deals can take here, done as it is (everything checked and replayed",
+            "in memory first, then stored in one transaction), is the sum of two parts measured alone:",
+            f"- the pure parse + replay of its deals (the replay's section below): {replayed['parse_median']:.0f} ms;",
+            f"- PostgreSQL storing the match it made once more, with no Python between: {longest['stored_median']:.0f} ms",
+            "  (`stored_again`: the match's row, its deals, their history and its sheet's rows by",
+            "  INSERT … SELECT in one transaction, every JSON value parsed from its text, the foreign keys",
+            "  checked at the commit);",
+            f"- together {least:.0f} ms, as many as {least / small:.0f} appends at 10 deals. The import takes"
+            f" {longest['median'] - least:.0f} ms more: Python turning",
+            "  the replay into rows and JSON, and the waits between its statements.",
+        ]
     return [*lines, ""]
 
 

@@ -63,10 +63,12 @@ def free_port() -> int:
 
 class Gunicorn:
     """gunicorn serving the project with *workers* sync workers on a free port, in the environment
-    ``django_ready`` set; static files collected first (the manifest storage needs them)."""
+    ``django_ready`` set; static files collected first (the manifest storage needs them).
+    *settings*: another settings module than the environment's."""
 
-    def __init__(self, workers: int = 2):
+    def __init__(self, workers: int = 2, settings: str | None = None):
         self.workers = workers
+        self.settings = settings
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -75,7 +77,7 @@ class Gunicorn:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "scorebook.wsgi:application", "--workers", str(self.workers),
              "--worker-class", "sync", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"],
-            cwd=ROOT, env=os.environ.copy())
+            cwd=ROOT, env=os.environ | ({"DJANGO_SETTINGS_MODULE": self.settings} if self.settings else {}))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
