@@ -266,6 +266,11 @@ def import_times(raw: Sequence[dict[str, Any]], sizes: Sequence[int], runs: int 
     return rows
 
 
+def import_line(row: dict[str, Any]) -> str:
+    stored = f"; the database alone storing it: median {row['stored_median']:.0f} ms" if "stored_median" in row else ""
+    return f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms{stored}"
+
+
 def stored_again(pk: int) -> None:
     """Match *pk* stored again by PostgreSQL alone, as the import stores one: its row, its deals, their
     history and its sheet's rows, new, in one transaction (foreign keys checked at its commit), every
@@ -411,8 +416,7 @@ def main() -> None:
         print(f"appending a deal to {row['deals']:>3} deals: median {row['median']:.1f} ms")
     imports = import_times(raw, (100, 1000))
     for row in imports:
-        print(f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms"
-              + (f"; the database alone storing it: median {row['stored_median']:.0f} ms" if "stored_median" in row else ""))
+        print(import_line(row))
     seconds = float(os.environ.get("BENCH_SECONDS") or 5)
     clients = int(os.environ.get("BENCH_CLIENTS") or 4)
     print(f"gunicorn, 2 sync workers: {clients} closed loops, {seconds:.0f} s per path…", flush=True)
@@ -449,8 +453,7 @@ def some_sections(wanted: set[str]) -> None:
             print(f"appending a deal to {row['deals']:>3} deals: median {row['median']:.1f} ms, "
                   f"best {row['best']:.1f} ms")
         for row in import_times(raw, (100, 1000)):
-            print(f"importing {row['deals']:>4} deals: median {row['median']:.0f} ms"
-                  + (f"; the database alone storing it: median {row['stored_median']:.0f} ms" if "stored_median" in row else ""))
+            print(import_line(row))
     if "d" in wanted:
         served = http_ratios(raw, float(os.environ.get("BENCH_SECONDS") or 5),
                              int(os.environ.get("BENCH_CLIENTS") or 4))
