@@ -47,17 +47,18 @@ def bare_write(request: HttpRequest, pk: int) -> HttpResponse:
     found = cache.get_many([sheet_key(pk), "bench-bare:caller"])
     # Missed only where the cache is each process's own (no CACHE_URL): once per match and worker.
     sheet = found.get(sheet_key(pk)) or _sheet()
-    entry = json.loads(request.body)["entry"]
+    entry = json.dumps(json.loads(request.body)["entry"])
+    insert = f"INSERT INTO {TABLE} (match_id, entry) VALUES (%s, %s)"
+    moved_on = f"UPDATE {Match._meta.db_table} SET version = version + 1 WHERE id = %s"
     with transaction.atomic():
+        # The match locked, as the append's claim locks it.
         Match.objects.select_for_update().filter(pk=pk).values_list("version", flat=True).get()
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":
-                cursor.execute(f"WITH new AS (INSERT INTO {TABLE} (match_id, entry) VALUES (%s, %s) RETURNING id) "
-                               "UPDATE scorebook_match SET version = version + 1 WHERE id = %s",
-                               [pk, json.dumps(entry), pk])
+                cursor.execute(f"WITH new AS ({insert} RETURNING id) {moved_on}", [pk, entry, pk])
             else:
-                cursor.execute(f"INSERT INTO {TABLE} (match_id, entry) VALUES (%s, %s)", [pk, json.dumps(entry)])
-                cursor.execute("UPDATE scorebook_match SET version = version + 1 WHERE id = %s", [pk])
+                cursor.execute(insert, [pk, entry])
+                cursor.execute(moved_on, [pk])
     cache.set_many({sheet_key(pk): sheet, f"{sheet_key(pk)}:rows": sheet})
     return HttpResponse(sheet, status=201, content_type="application/json")
 
@@ -77,13 +78,12 @@ def prepare(match_ids: list[int], sheet: bytes) -> None:
     where it reads it, and in the database for a cache the server does not share with this process."""
     column = "bigserial PRIMARY KEY" if connection.vendor == "postgresql" else "integer PRIMARY KEY AUTOINCREMENT"
     kind = "jsonb" if connection.vendor == "postgresql" else "text"
+    dropped()  # what a run stopped halfway left
     with connection.cursor() as cursor:
-        cursor.execute(f"DROP TABLE IF EXISTS {TABLE}")
-        cursor.execute(f"DROP TABLE IF EXISTS {SHEET_TABLE}")
         cursor.execute(f"CREATE TABLE {SHEET_TABLE} (body text NOT NULL)")
         cursor.execute(f"INSERT INTO {SHEET_TABLE} (body) VALUES (%s)", [sheet.decode()])
-        cursor.execute(f"CREATE TABLE {TABLE} (id {column}, match_id bigint NOT NULL REFERENCES scorebook_match (id) "
-                       f"DEFERRABLE INITIALLY DEFERRED, entry {kind} NOT NULL)")
+        cursor.execute(f"CREATE TABLE {TABLE} (id {column}, match_id bigint NOT NULL REFERENCES "
+                       f"{Match._meta.db_table} (id) DEFERRABLE INITIALLY DEFERRED, entry {kind} NOT NULL)")
     cache.set_many({sheet_key(pk): sheet for pk in match_ids} | {"bench-bare:caller": {"user": 0}})
 
 
