@@ -4,8 +4,8 @@ script signs in with (seen, made and replaced on the account's API token page).
 Signing out everywhere ends every session of the user, whatever the session backend (database,
 cache, signed cookies): it moves the user's epoch on (``SessionEpoch``), and every request of a
 session signed in at an older epoch is signed out by ``SessionEpochMiddleware``. It also deletes
-the user's API token. The epoch comes with the user, in the same query (``EpochBackend``), or
-from the cache with him (scorebook/accounts_cache.py).
+the user's API token. The epoch comes with the user, in the same query (``EpochBackend``): the
+signed-in user is read from the database on every request that asks for him, never from a cache.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.contrib.auth import logout
+from django.contrib.auth import get_user_model, logout
 from django.contrib.auth.backends import ModelBackend
 from django.db import transaction
 from django.db.models import F
@@ -25,17 +25,17 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from rest_framework.authtoken.models import Token
 
-from scorebook import accounts_cache
 from scorebook.models import SessionEpoch
 
 BACKEND = "scorebook.accounts.EpochBackend"
 
 
 class EpochBackend(ModelBackend):
-    """Django's user-and-password backend, whose session user comes with its epoch joined."""
+    """Django's user-and-password backend, whose session user comes with its epoch joined (one
+    query, as ModelBackend's own)."""
 
     def get_user(self, user_id: Any) -> Any:
-        user = accounts_cache.user(user_id)
+        user = get_user_model().objects.select_related("session_epoch").filter(pk=user_id).first()
         return user if user is not None and self.user_can_authenticate(user) else None
 
 
@@ -48,9 +48,8 @@ def epoch_of(user: Any) -> int:
 
 class SessionEpochMiddleware:
     """Signs out a session signed in before its user last signed out everywhere, the moment the
-    request first asks who its user is (``request.user``, ``request.auser()``): a poll reads that user
-    from the cache in the same round trip as the match it polls (scorebook/web/people.py). An answer
-    that never asks (``/healthz/``) leaves the stale session to the next request that does."""
+    request first asks who its user is (``request.user``, ``request.auser()``). An answer that never
+    asks (``/healthz/``) leaves the stale session to the next request that does."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -86,7 +85,6 @@ def sign_out_everywhere(*, user: Any) -> None:
     _row, created = SessionEpoch.objects.get_or_create(user=user, defaults={"epoch": 1})
     if not created:
         SessionEpoch.objects.filter(user=user).update(epoch=F("epoch") + 1)
-    accounts_cache.user_changed(user.pk)  # his epoch moved: the cached one goes
     Token.objects.filter(user=user).delete()
 
 
@@ -110,3 +108,11 @@ def token_renew(*, user: Any) -> Token:
 
 def token_revoke(*, user: Any) -> None:
     Token.objects.filter(user=user).delete()
+
+
+def remember_the_epoch(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """``user_logged_in``: a new session starts at the user's current epoch (every way in: the pages,
+    the admin, tests). Connected in ``ScorebookConfig.ready``."""
+    if request is not None and hasattr(request, "session"):
+        request.session[SessionEpoch.SESSION_KEY] = (
+            SessionEpoch.objects.filter(user=user).values_list("epoch", flat=True).first() or 0)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 
 from referee.ledger import Rejected
 from scorebook import services
+from scorebook.errors import NotAllowed, NotFound
 from scorebook.models import Deal, Match, Player, Revision
 
 
@@ -48,7 +48,7 @@ def void_deals(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: Any
         except Rejected as rejected:
             modeladmin.message_user(request, f"Deal {deal.number} of match {deal.match_id}: "
                                     + "; ".join(v.code for v in rejected.violations), messages.ERROR)
-        except (Http404, PermissionDenied):
+        except (NotFound, NotAllowed):
             # Staff read every match, but void only where their role at the table allows it.
             modeladmin.message_user(request, f"Deal {deal.number} of match {deal.match_id}: "
                                     "your role at this match does not allow voiding", messages.ERROR)

@@ -1,8 +1,21 @@
 """The scorebook app: matches, deals and the pages and API over them."""
 from django.apps import AppConfig
+from django.contrib.auth.signals import user_logged_in
+from django.db.models.signals import post_delete
 
 
 class ScorebookConfig(AppConfig):
     name = "scorebook"
     verbose_name = "Scorebook"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The receivers, connected here once the models are loaded (Django's way: not by importing
+        # a module for its side effects), so these are the only imports made inside a function.
+        from scorebook import accounts, caches
+        from scorebook.models import Match
+        from scorebook.web import people
+
+        user_logged_in.connect(accounts.remember_the_epoch, dispatch_uid="scorebook.remember_the_epoch")
+        user_logged_in.connect(people.attach_guests, dispatch_uid="scorebook.attach_guests")
+        post_delete.connect(caches.match_deleted, sender=Match, dispatch_uid="scorebook.match_deleted")

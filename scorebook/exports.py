@@ -11,13 +11,11 @@ whole file stands; then ``services.match_restored`` stores it in one short trans
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import dataclasses
-import gc
 import io
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db.models import Prefetch
@@ -438,30 +436,10 @@ class _Replaying:
         self.history.append({"number": deal["number"], "kind": kind, "entry": deal["entry"], "reason": reason})
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the length of an import. An import builds tens of
-    thousands of containers (entries, states, rows) that all live until it ends, so each of the
-    collector's passes walks them again and frees nothing: 30–70 ms of a 1,000-deal import. What
-    it leaves behind is collected at the next pass after it (at most ``MAX_WRITES`` writes' worth)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def match_import(*, owner: Any, document: Any) -> Match:
     """Recreate the match *document* describes, owned by *owner*: its history replayed in memory
     and checked write by write, then stored at once. A refusal anywhere stores nothing. :raises
     Rejected:"""
-    with _collector_paused():
-        return _imported(owner, document)
-
-
-def _imported(owner: Any, document: Any) -> Match:
     if problems := _shape(document):
         raise Rejected(problems)
     writes = _writes(document["deals"])

@@ -4,20 +4,20 @@ a cache of that replay."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.signals import user_logged_in
 from django.db import models
-from django.dispatch import receiver
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
+from referee.games import GAMES
 from referee.reading import printable
 from referee.roles import CONFIRMED, GRANTABLE, PENDING, PLAYER, REJECTED, ROLE_NAMES
-from scorebook import accounts_cache  # noqa: F401  (its signals: a cached user or token goes with its row's write)
-from scorebook.games import game_choices
 
 # A lone surrogate ("\ud83d" read alone from JSON) as SQLite keeps it: escaped, JSON being kept
 # as ASCII. (PostgreSQL's jsonb refuses one.) Only a column holding such an escape is walked.
@@ -50,7 +50,43 @@ class StoredJSON(json.JSONDecoder):
         return _printable(value) if _SURROGATE.search(s) else value
 
 
+def key_digest(key: str) -> str:
+    """A secret key as the database keeps it: its SHA-256 in URL-safe base64 (43 characters). The
+    key itself is handed out once and kept nowhere: neither in the database nor in the cache."""
+    return base64.urlsafe_b64encode(hashlib.sha256(key.encode()).digest()).decode().rstrip("=")
+
+
+class Digest(str):
+    """A value read from a ``KeyDigestField``: a digest already, stored again as it is."""
+
+
+class KeyDigestField(models.CharField):
+    """A secret (a guest's key, an invite's token) kept as its digest (``key_digest``): what is
+    stored or looked up is hashed, so ``Member.objects.filter(guest_key=key)`` finds the key's member
+    while the table holds no key. What is read back is the digest (a ``Digest``)."""
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        return None if value is None else Digest(value)
+
+    def get_prep_value(self, value: Any) -> Any:
+        value = super().get_prep_value(value)
+        return value if value is None or isinstance(value, Digest) else key_digest(str(value))
+
+
+def invite_token_of(pk: int, nonce: str) -> str:
+    """Match *pk*'s invite token, made again from its *nonce* and the site's secret key: the owner
+    can show it at any time while the database keeps only its digest (``Match.invite_key``)."""
+    mac = salted_hmac("scorebook.invite", f"{pk}:{nonce}", algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(mac).decode()[:32]
+
+
 MEMBER_ROLES = [(role, ROLE_NAMES[role]) for role in GRANTABLE]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """``Match.game``'s choices: the referee's games by their code names (a callable, so a new game
+    needs no migration; the names people read are the Django-side registry's, scorebook.games)."""
+    return [(name, name) for name in GAMES]
 
 
 class Player(models.Model):
@@ -94,8 +130,10 @@ class Match(models.Model):
     share_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
     # Put away by its owner: out of "my matches" unless asked for, kept whole and restorable.
     archived = models.BooleanField(_("archived"), default=False)
-    # Whoever opens the invite link joins the match with ``invite_role`` (never more); empty: no invite.
-    invite_token = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
+    # Whoever opens the invite link joins the match with ``invite_role`` (never more); no nonce: no
+    # invite. The link's token is made from the nonce (``invite_token``); the database keeps its digest.
+    invite_nonce = models.CharField(max_length=32, null=True, blank=True, editable=False)
+    invite_key = KeyDigestField(max_length=64, null=True, blank=True, unique=True, editable=False)
     invite_role = models.CharField(max_length=10, choices=MEMBER_ROLES, default=PLAYER, editable=False)
     # Confirmation mode (an option of the table, not a rule of the game): a deal entered from one
     # seat is pending until a player of another seat confirms it (referee/roles.py).
@@ -116,6 +154,11 @@ class Match(models.Model):
     def __str__(self) -> str:
         return self.name or f"{self.game}: {', '.join(self.players)}"
 
+    @property
+    def invite_token(self) -> str | None:
+        """The invite link's token (None: no invite)."""
+        return invite_token_of(self.pk, self.invite_nonce) if self.invite_nonce else None
+
 
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
@@ -129,12 +172,13 @@ class Seat(models.Model):
 
 class Member(models.Model):
     """Someone at the table besides the owner: a signed-in user, or a guest known only by a name and
-    the key his browser keeps for this match. ``seat``: the seat he claimed (None: none)."""
+    the key he was given when he joined (the database keeps its digest: ``KeyDigestField``; a
+    browser's session keeps the membership itself). ``seat``: the seat he claimed (None: none)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="members")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
                              related_name="memberships")
-    guest_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
+    guest_key = KeyDigestField(max_length=64, null=True, blank=True, unique=True, editable=False)
     name = models.CharField(_("name"), max_length=40)
     role = models.CharField(_("role"), max_length=10, choices=MEMBER_ROLES)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -252,11 +296,3 @@ class SessionEpoch(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
                                 related_name="session_epoch")
     epoch = models.PositiveIntegerField(default=0)
-
-
-@receiver(user_logged_in)
-def remember_the_epoch(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    """A new session starts at the user's current epoch (every way in: the pages, the admin, tests)."""
-    if request is not None and hasattr(request, "session"):
-        request.session[SessionEpoch.SESSION_KEY] = (
-            SessionEpoch.objects.filter(user=user).values_list("epoch", flat=True).first() or 0)

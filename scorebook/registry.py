@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from django.http import QueryDict
 
+from referee.ledger import Row, Violation
+
 if TYPE_CHECKING:
     from django.utils.safestring import SafeString
     from django_stubs_ext import StrOrPromise
 
     from scorebook.charts import Marker
     from scorebook.models import Match, Player
-    from scorebook.selectors import Preview
 
 
 class RowExtras(TypedDict):
@@ -58,6 +59,19 @@ class Played:
         for row in self.sheet.get("rows", []):
             marks = row["marks"][self.seat] if self.seat < len(row["marks"]) else []
             yield row, marks, row.get("result") or {}
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A deal scored on top of the match with nothing written (``selectors.deal_preview``): the
+    referee's row for it, or every error the replay finds (each with its deal). What a record's
+    ``preview`` hook turns into its template's context."""
+
+    number: int  # the deal previewed: the next one, or the earlier one being edited
+    entry: Mapping[str, Any]  # as the form sent it
+    parsed: Any  # as the game read it (None when it cannot be read)
+    row: Row | None  # None when refused
+    errors: tuple[Violation, ...] = ()
 
 
 class EntryForm(Protocol):

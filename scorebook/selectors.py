@@ -11,21 +11,21 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
-from django.http import Http404
 
 from referee import roles
 from referee.games import find_game
-from referee.ledger import Rejected, Row, Sheet, Violation, replay
+from referee.ledger import Rejected, Sheet, Violation, replay
 from scorebook import caches
+from scorebook.errors import NotAllowed, NotFound
 from scorebook.models import Deal, Match, Member, Player, SheetRow
+from scorebook.registry import Preview
 from scorebook.sheets import Rows, capped, is_fresh, neutral_sheet, neutral_stop, with_waiting
 
 
 def matches_of(person: Any) -> QuerySet[Match]:
     """The matches *person* may read: a user's own and those he joined, a guest's one match. Every
-    other match is out of sight (a 404, never a 403)."""
+    other match is out of sight (not found, never forbidden)."""
     if isinstance(person, Member):
         return Match.objects.filter(pk=person.match_id, members=person)
     if person is None or not getattr(person, "is_authenticated", False):
@@ -35,104 +35,60 @@ def matches_of(person: Any) -> QuerySet[Match]:
 
 
 def match_of(person: Any, pk: int) -> Match:
-    """One match *person* may read. :raises Http404: no such match, or not his."""
+    """One match *person* may read. :raises NotFound: no such match, or not his."""
     try:
         if isinstance(person, Member) or not getattr(person, "is_authenticated", False):
             return matches_of(person).get(pk=pk)
-        # A user's: the match read by its key alone, then whether he may read it. Building the query
-        # of ``matches_of`` (an OR over a subquery) cost more than running it, on every match page.
         match = Match.objects.get(pk=pk)
     except Match.DoesNotExist:
-        raise Http404("no such match") from None
-    if match.owner_id != person.pk and not _joined(match, person):
-        raise Http404("no such match")
+        raise NotFound("no such match") from None
+    if match.owner_id != person.pk and not Member.objects.filter(match=match, user=person).exists():
+        raise NotFound("no such match")
     return match
 
 
-def match_kept(person: Any, pk: int, found: dict[str, Any]) -> Match:
-    """``match_of`` for the match page and the poll: with a shared cache, the match's kept row when
-    *found* (the entries ``caches.page_read`` or ``caches.poll_read`` read) holds one and says *person* may
-    read it (his own, or he joined it: ``may_read_cached``), with no query; else as ``match_of``
-    reads it, then kept for the next page. :raises Http404: (as ``match_of``)"""
-    match = caches.kept_match(pk, found)
-    if match is not None:
-        if may_read_cached(caches.Seen.of(match), person, caches.joined_in(pk, found)):
-            return match
-        return match_of(person, pk)  # the database says whether he may
-    match = match_of(person, pk)
-    caches.keep_match(match, found)
-    return match
-
-
-def _joined(match: Match, user: Any) -> bool:
-    """Whether *user* joined *match* (the shared cache's who joined, else the database's)."""
-    joined = caches.members(match.pk)
-    if joined is not None:
-        return any(m.user_id == user.pk for m in joined)
-    return Member.objects.filter(match=match, user=user).exists()
-
-
-def match_to_write(person: Any, pk: int, found: dict[str, Any]) -> Match:
-    """The match *person* writes to, for a write that reads it again locked and checks his role
-    there (``services.deal_record``): when the cache alone says he may read it, the match known by
-    its id, owner and game only (no query: a second read of the row cost as much as the locked one);
-    else as ``match_of`` reads it. *found*: what the caller read of the cache for it
-    (``caches.seen_read``). :raises Http404: (as ``match_of``)"""
-    seen = caches.seen_in(pk, found)
-    if seen is not None and may_read_cached(seen, person, caches.joined_in(pk, found)):
-        return Match(pk=pk, owner_id=seen.owner, game=seen.game)
-    return match_of(person, pk)
-
-
-def role_of(match: Match, person: Any, joined: Sequence[Member | caches.Joined] | None = None) -> str | None:
-    """*person*'s role at *match* (a user, or a guest's membership): None when he has none. *joined*:
-    who joined the match, when the caller already has it from the cache."""
+def role_of(match: Match, person: Any) -> str | None:
+    """*person*'s role at *match* (a user, or a guest's membership), read from the database: None
+    when he has none. A guest's membership is read again: removed or changed since, the table
+    decides. (A membership is read by its keys alone, ``order_by``: Member's own ordering would join
+    the match only to sort one row.)"""
     if isinstance(person, Member):
-        return person.role if person.match_id == match.pk and _still_member(person, joined) else None
+        if person.match_id != match.pk:
+            return None
+        role = Member.objects.filter(pk=person.pk, match_id=match.pk).values_list("role", flat=True).order_by().first()
+        if role is not None:
+            person.role = role
+        return role
     if person is None or not getattr(person, "is_authenticated", False):
         return None
     if match.owner_id == person.pk:
         return roles.OWNER
-    joined = joined if joined is not None else caches.members(match.pk)
-    if joined is not None:
-        return next((m.role for m in joined if m.user_id == person.pk), None)
-    return Member.objects.filter(match=match, user=person).values_list("role", flat=True).first()
-
-
-def _still_member(member: Member, joined: Sequence[Member | caches.Joined] | None = None) -> bool:
-    # A membership object read earlier (the guest's): removed or changed since, the table decides.
-    joined = joined if joined is not None else caches.members(member.match_id)
-    if joined is not None:
-        current = next((m.role for m in joined if m.pk == member.pk), None)
-    else:
-        current = Member.objects.filter(pk=member.pk).values_list("role", flat=True).first()
-    if current is not None:
-        member.role = current
-    return current is not None
+    return Member.objects.filter(match=match, user=person).values_list("role", flat=True).order_by("pk").first()
 
 
 def require(match: Match, person: Any, operation: str) -> str:
-    """*person*'s role at *match* when it allows *operation*. :raises Http404: no role here (the
-    same answer as no such match); PermissionDenied: a member whose role does not allow it."""
+    """*person*'s role at *match* when it allows *operation*. :raises NotFound: no role here (the
+    same answer as no such match); NotAllowed: a member whose role does not allow it."""
     role = role_of(match, person)
     if role is None:
-        raise Http404("no such match")
+        raise NotFound("no such match")
     if not roles.may(role, operation):
-        raise PermissionDenied("not allowed to %s at this match" % operation)
+        raise NotAllowed("not allowed to %s at this match" % operation)
     return role
 
 
-def guest_of(pk: int, key: str | None, joined: list[caches.Joined] | None = None) -> Member | None:
-    """The guest whose browser holds *key* at match *pk* (None: no such guest, or removed). *joined*:
-    who joined it, when the caller already has it from the cache."""
-    if not key:
+def guest_of(pk: int, member: int | None) -> Member | None:
+    """The guest at match *pk* whose membership is *member* (the one his browser's session holds;
+    None: no such guest, or removed)."""
+    if member is None:
         return None
-    if joined is not None:
-        return next((m.member() for m in joined if m.guest_key == key and m.user_id is None), None)
-    members = caches.members(pk)
-    if members is not None:
-        return next((m for m in members if m.guest_key == key and m.user_id is None), None)
-    return Member.objects.filter(match_id=pk, guest_key=key, user__isnull=True).first()
+    return Member.objects.filter(pk=member, match_id=pk, user__isnull=True).order_by("pk").first()
+
+
+def guest_by_key(key: str) -> Member | None:
+    """The guest whose key is *key*, with his match (None: no such guest, or removed). The database
+    keeps the key's digest only (``models.KeyDigestField``)."""
+    return Member.objects.filter(guest_key=key, user__isnull=True).select_related("match").order_by("pk").first()
 
 
 def membership_of(match: Match, person: Any) -> Member | None:
@@ -141,7 +97,7 @@ def membership_of(match: Match, person: Any) -> Member | None:
         return person if person.match_id == match.pk else None
     if person is None or not getattr(person, "is_authenticated", False):
         return None
-    return Member.objects.filter(match=match, user=person).first()
+    return Member.objects.filter(match=match, user=person).order_by("pk").first()
 
 
 def members_of(match: Match) -> QuerySet[Member]:
@@ -149,11 +105,11 @@ def members_of(match: Match) -> QuerySet[Member]:
 
 
 def invited(token: str) -> Match:
-    """The match an invite link opens. :raises Http404: unknown or revoked invite."""
+    """The match an invite link opens. :raises NotFound: unknown or revoked invite."""
     try:
-        return Match.objects.get(invite_token=token)
+        return Match.objects.get(invite_key=token)  # its digest, looked up (models.KeyDigestField)
     except Match.DoesNotExist:
-        raise Http404("no such invite") from None
+        raise NotFound("no such invite") from None
 
 
 def players_of(user: Any) -> QuerySet[Player]:
@@ -167,54 +123,51 @@ def watched(token: str) -> QuerySet[Match]:
 
 
 def watched_match(token: str) -> Match:
-    """:raises Http404: no match is shared under *token*."""
+    """:raises NotFound: no match is shared under *token*."""
     try:
         return watched(token).get()
     except Match.DoesNotExist:
-        raise Http404("no such share link") from None
+        raise NotFound("no such share link") from None
 
 
 def version_of(matches: QuerySet[Match], pk: int | None = None) -> int:
-    """A match's version alone (the polls' one query). :raises Http404:"""
+    """A match's version alone. :raises NotFound:"""
     if pk is not None:
         matches = matches.filter(pk=pk)
     version = matches.values_list("version", flat=True).first()
     if version is None:
-        raise Http404("no such match")
+        raise NotFound("no such match")
     return version
 
 
-def my_version(user: Any, pk: int, read: tuple[caches.Seen | None, list[caches.Joined] | None] | None = None) -> int:
-    """The version of one of the caller's matches for a poll: the cache's, with no query on the match,
-    when the caller owns it or (a shared cache) joined it; else as ``version_of`` reads it. *read*:
-    the match's entry and who joined it, when the caller already has them (``caches.seen_and_members``).
-    :raises Http404: (as ``match_of``)"""
-    seen, joined = read if read is not None else caches.seen_and_members(pk)[:2]  # one round trip to the cache
-    if seen is not None and may_read_cached(seen, user, joined):
-        return seen.version
-    return version_of(matches_of(user), pk)
+def poll_version(person: Any, pk: int) -> int:
+    """The version of match *pk* for a poll of *person* (``readable_seen``). :raises NotFound:"""
+    return readable_seen(person, pk).version
 
 
-def may_read_cached(seen: caches.Seen, person: Any, joined: Sequence[Member | caches.Joined] | None = None) -> bool:
-    """Whether the cache alone says *person* may read the match (False: ask the database). *joined*:
-    who joined it, when the caller already has it from the cache (else read from it here if needed)."""
-    if isinstance(person, Member):  # a guest, as ``guest_of`` found him (from the same entry)
-        joined = joined if joined is not None else caches.members(seen.pk)
-        return joined is not None and any(m.pk == person.pk for m in joined)
-    user_pk = getattr(person, "pk", None)
-    if user_pk is None or not getattr(person, "is_authenticated", False):
-        return False
-    if seen.owner == user_pk:
-        return True
-    joined = joined if joined is not None else caches.members(seen.pk)
-    return joined is not None and any(m.user_id == user_pk for m in joined)
+def readable_seen(person: Any, pk: int) -> caches.Seen:
+    """Match *pk*'s version entry in the cache (no query on the match), once the database says
+    *person* may read it: the owner (who never changes) by the entry, a member by his membership.
+    :raises NotFound: (as ``match_of``)"""
+    seen = caches.seen(pk)
+    if seen is None:
+        raise NotFound("no such match")
+    if isinstance(person, Member):
+        allowed = person.match_id == pk  # read from the database in this request (``guest_of``)
+    elif person is None or not getattr(person, "is_authenticated", False):
+        allowed = False
+    else:
+        allowed = seen.owner == person.pk or Member.objects.filter(match_id=pk, user=person).exists()
+    if not allowed:
+        raise NotFound("no such match")
+    return seen
 
 
 def watched_version(token: str) -> int:
-    """The version of the match shared under *token*, from the cache. :raises Http404:"""
-    seen = caches.seen_by_token(token)
+    """The version of the match shared under *token*, from the cache. :raises NotFound:"""
+    seen = caches.seen_by_link(token)
     if seen is None:
-        raise Http404("no such share link")
+        raise NotFound("no such share link")
     return seen.version
 
 
@@ -425,27 +378,15 @@ def state_before(match: Match, number: int) -> dict[str, Any]:
 # ---------------------------------------------------------------- a deal previewed
 
 
-@dataclasses.dataclass(frozen=True)
-class Preview:
-    """A deal scored on top of the match with nothing written: the referee's row for it, or every
-    error the replay finds (each with its deal)."""
-
-    number: int  # the deal previewed: the next one, or the earlier one being edited
-    entry: Mapping[str, Any]  # as the form sent it
-    parsed: Any  # as the game read it (None when it cannot be read)
-    row: Row | None  # None when refused
-    errors: tuple[Violation, ...] = ()
-
-
 def deal_preview(match: Match, entry: Mapping[str, Any], number: int | None = None) -> Preview:
     """*entry* scored as deal *number* (None: the next deal) among the match's other counted deals,
-    as the services would replay it, and nothing stored. :raises Http404: no deal *number*."""
+    as the services would replay it, and nothing stored. :raises NotFound: no deal *number*."""
     module = find_game(match.game)
     deals = list(match.deals.order_by("number"))
     if number is None:
         number = (deals[-1].number if deals else 0) + 1
     elif all(deal.number != number for deal in deals):
-        raise Http404("no such deal")
+        raise NotFound("no such deal")
     try:
         parsed = module.parse_entry(entry, len(match.players))
         others = counted_entries(match, [deal for deal in deals if deal.number != number])

@@ -18,6 +18,8 @@ Everything that differs between a laptop, CI and production comes from the envir
                             client's address is REMOTE_ADDR); throttles and lockouts count by it
     DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS, DJANGO_SECURE_HSTS_PRELOAD  "1" to opt in (default off:
                             both bind every subdomain, and a preload is hard to undo)
+    SCOREBOOK_BUILD_ID      what the rendered parts in the cache are keyed by (default: a hash of the
+                            templates, static files, translations and code, made at start-up)
     SCOREBOOK_RATE_USER, _ANON, _TOKEN, _IMPORT, _SIGNUP  request rates, e.g. "1200/min"; "off"
                             turns one off (docs/security.md says what each counts)
     SCOREBOOK_LOGIN_FAILURES, SCOREBOOK_LOCKOUT_MINUTES  failed sign-ins before a lockout (5), and
@@ -26,6 +28,7 @@ Everything that differs between a laptop, CI and production comes from the envir
     SCOREBOOK_MAX_BODY_MB   the largest request body or match file, in MB (default 2.5: a match
                             file of 1,000 writes is under 2)
 """
+import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -91,8 +94,10 @@ MIDDLEWARE = [
     # After authentication: a session older than its user's last "sign out everywhere" ends.
     "scorebook.accounts.SessionEpochMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "scorebook.csp.PolicyMiddleware",  # django-csp's, but not on a 204
+    "scorebook.web.middleware.ContentSecurityPolicy",  # django-csp's, but not on a 204 or a 304
     "django_htmx.middleware.HtmxMiddleware",
+    # The write path's refusals (scorebook/errors.py) as Django's 404 and 403.
+    "scorebook.web.middleware.DomainErrors",
     "axes.middleware.AxesMiddleware",  # last, as documented: turns a lockout into its answer
 ]
 
@@ -154,30 +159,55 @@ DATABASES["default"]["CONN_MAX_AGE"] = 600
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache: the polls' versions and who may see each match, the rendered sheets
-# (scorebook/caches.py), the request counters. Shared by every app server through Redis; without
-# CACHE_URL each process keeps its own in memory, which needs no server and is right for one process.
+# The build: what the rendered parts are made of (templates, static files, compiled translations
+# and the code), hashed once at start-up; or SCOREBOOK_BUILD_ID (a release's commit) when set. It is
+# in the key prefix of every rendered part (scorebook/caches.py): a deploy that changes any of them
+# never serves a page or a sheet rendered by the one before.
+def build_id() -> str:
+    given = (os.environ.get("SCOREBOOK_BUILD_ID") or "").strip()
+    if given:
+        return given
+    digest = hashlib.sha256()
+    for folder, pattern in ((BASE_DIR / "templates", "*.html"), (BASE_DIR / "static", "*"),
+                            (BASE_DIR / "scorebook" / "locale", "*.mo"), (BASE_DIR / "scorebook", "*.py"),
+                            (BASE_DIR / "referee", "*.py")):
+        for path in sorted(folder.rglob(pattern)):
+            if path.is_file():
+                digest.update(str(path.relative_to(BASE_DIR)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+SCOREBOOK_BUILD_ID = build_id()
+
+# The cache: each match's version entry and the request counters (default), and what is rendered
+# of each match (rendered: its prefix names the build). Shared by every app server through Redis
+# (Django's own backend); without CACHE_URL each process keeps its own in memory, which needs no
+# server and is right for one process. Nothing secret is kept there (docs/security.md).
 CACHE_URL = (os.environ.get("CACHE_URL") or "").strip()
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
-    # Django's Redis backend, its clients made once (scorebook/redis_cache.py).
-    CACHES = {"default": {"BACKEND": "scorebook.redis_cache.Redis", "LOCATION": CACHE_URL,
-                          "KEY_PREFIX": "scorebook"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+                    "KEY_PREFIX": "scorebook"},
+        "rendered": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+                     "KEY_PREFIX": f"scorebook:{SCOREBOOK_BUILD_ID}"},
+    }
     # The session from the cache, the database behind it: no query per request for it.
-    SESSION_ENGINE = "scorebook.sessions"
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
-    CACHES = {"default": {"BACKEND": "scorebook.local_cache.LocalMemory", "LOCATION": "scorebook",
-                          "OPTIONS": {"MAX_ENTRIES": 20_000}}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "scorebook",
+                    "OPTIONS": {"MAX_ENTRIES": 20_000}},
+        "rendered": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "scorebook-rendered",
+                     "KEY_PREFIX": f"scorebook:{SCOREBOOK_BUILD_ID}", "OPTIONS": {"MAX_ENTRIES": 20_000}},
+    }
     # Sessions stay in the database: with a cache of its own, a process would still know a session
     # that another process signed out.
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
-# How long a match's version and access stay in the cache. Writes set them, so a shared cache may
-# keep them long; a process's own memory keeps them seconds, in case other processes write.
+# How long a match's version entry stays in the cache. Writes set it, so a shared cache may keep it
+# long; a process's own memory keeps it seconds, in case other processes write.
 SCOREBOOK_LIVE_TTL = 60 * 60 if CACHE_URL else 5
-# Whether every process shares the cache: then the signed-in user, his epoch, API tokens
-# (scorebook/accounts_cache.py) and who joined a match (scorebook/caches.py) come from it. Not from a
-# process's own memory: there a sign-out everywhere or a removed member would go unseen by the others.
-SCOREBOOK_SHARED_CACHE = bool(CACHE_URL)
 
 # A larger body answers 413 in the API (scorebook/api/errors.py); the import page refuses a larger file.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(float(os.environ.get("SCOREBOOK_MAX_BODY_MB") or 2.5) * 1024 * 1024)

@@ -153,29 +153,6 @@ class Rows(Sequence[dict[str, Any]]):
         return iter(self._built())
 
 
-class FreshForm(dict[str, Any]):
-    """The entry form as the page first shows it (nothing typed, no errors), built when first asked
-    for a value it does not hold: the page serves it kept (``{% cached_form %}``), so building it
-    (its URL, the game's extras) was thrown away on every page but the first of a version. What the
-    page reads outside the kept form, and the reader's own ``client_id``, it holds from the start."""
-
-    def __init__(self, build: Callable[[], dict[str, Any]], client_id: str):
-        super().__init__(fresh=True, client_id=client_id, general_errors=[])
-        self._build: Callable[[], dict[str, Any]] | None = build
-
-    def built(self) -> FreshForm:
-        if self._build is not None:
-            # What it held first wins: the reader's client_id, and the form's fresh mark.
-            self.update(self._build() | dict(self))
-            self._build = None
-        return self
-
-    def __missing__(self, key: str) -> Any:
-        if self._build is None:
-            raise KeyError(key)
-        return self.built()[key]
-
-
 def with_waiting(neutral: Mapping[str, Any], pending: Sequence[int], rejected: Mapping[int, str],
                  proposals: Mapping[int, bool], start: Sequence[int] = ()) -> dict[str, Any]:
     """*neutral* with each row's status (pending or confirmed) and whether it is provisional (at or

@@ -3,7 +3,7 @@ no silent skips."""
 import os
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from hypothesis import HealthCheck
@@ -42,8 +42,10 @@ def fresh_cache(settings):
     """Every test starts with empty request counters (the throttles keep them in the cache, which
     lives as long as the process): one test's requests never throttle the next one's. A match's
     cached version lasts the test: the few seconds of a process's own memory are for other
-    processes' writes, and a busy machine must not turn a warm cache cold halfway through a test."""
-    cache.clear()
+    processes' writes, and a busy machine must not turn a warm cache cold halfway through a test.
+    Nothing rendered for another test's match (the same id, in a database rolled back) is read."""
+    for alias in settings.CACHES:
+        caches[alias].clear()
     settings.SCOREBOOK_LIVE_TTL = 60 * 60
 
 

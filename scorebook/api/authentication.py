@@ -17,7 +17,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from scorebook import accounts, accounts_cache
+from scorebook import accounts, selectors
 from scorebook.models import Member
 
 
@@ -25,27 +25,10 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     """DRF's token, refused once older than SCOREBOOK_TOKEN_TTL: 401, ``WWW-Authenticate: Token``."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        # The token and its user from the cache when it is shared (scorebook/accounts_cache.py).
-        # A refused one goes through DRF's own check: the same answer in DRF's words (one query).
-        token = accounts_cache.token(key)
-        if token is None or not token.user.is_active:
-            token = super().authenticate_credentials(key)[1]
+        user, token = super().authenticate_credentials(key)
         if accounts.token_expired(token):
             raise AuthenticationFailed(_("This token has expired: make a new one on your API token page."))
-        return token.user, token
-
-
-def token_entry(request: Any) -> str | None:
-    """The cache key of the entry of the token *request* sends (``Authorization: Token <key>``),
-    for a view that reads it along with its own entries (``accounts_cache.read_already``); None
-    when it sends none, or the cache is not shared. DRF's reading: what it would refuse is not read."""
-    words = get_authorization_header(request).split()
-    if not accounts_cache.enabled() or len(words) != 2 or words[0].lower() != b"token":
-        return None
-    try:
-        return accounts_cache.token_key(words[1].decode())
-    except UnicodeError:
-        return None
+        return user, token
 
 
 class GuestAuthentication(BaseAuthentication):
@@ -65,7 +48,7 @@ class GuestAuthentication(BaseAuthentication):
         if len(words) != 2:
             raise AuthenticationFailed(_("Send the guest key as “Authorization: Guest <key>”."))
         key = words[1].decode(errors="replace")
-        member = Member.objects.filter(guest_key=key, user__isnull=True).select_related("match").first()
+        member = selectors.guest_by_key(key)
         if member is None:
             raise AuthenticationFailed(_("This guest key is not at any table: join again from the invite."))
         return member, key

@@ -145,66 +145,61 @@ def deal_json(match: Match, deal: Deal, warnings: Any = (), row: dict[str, Any] 
 _JSON = JSONRenderer()
 
 
-def written_answer(written: services.Written, status: int = 200, found: dict[str, Any] | None = None) -> HttpResponse:
+def written_answer(written: services.Written, status: int = 200) -> HttpResponse:
     """What a deal write answers (API.md's ``Written``), as JSON: its scoresheet's bytes are put in
-    as they are kept (``written_sheet``), not decoded and rendered again. *found*: what the request
-    read of the cache before the write (``caches.rows_key``)."""
+    as they are kept (``written_sheet``), not decoded and rendered again."""
     match = written.match
     # An append's row rendered once: for the deal and for the scoresheet's new row.
     row = render_row(written.row, match.players) if written.row is not None else None
     body = deal_json(match, written.deal, written.warnings, written.row, row)
     start = _JSON.render({"deal": body, "version": match.version, "warnings": body["warnings"]})
-    answer = b"".join((start[:-1], b',"scoresheet":', written_sheet(written, row, found),
+    answer = b"".join((start[:-1], b',"scoresheet":', written_sheet(written, row),
                        b',"repeated":', b"true" if written.repeated else b"false", b"}"))
     return HttpResponse(answer, status=status, content_type="application/json")
 
 
-def written_sheet(written: services.Written, row: dict[str, Any] | None = None,
-                  found: dict[str, Any] | None = None) -> bytes:
+# The scoresheet's JSON is kept per version (``caches.keep_rendered("json", …)``) in two parts: the
+# sheet rendered without its rows, and its rows (their JSON between the brackets). An append's
+# answer is the version before's rows with its one row added: it costs the same at any length.
+
+
+def sheet_bytes(kept: tuple[bytes, bytes]) -> bytes:
+    """The scoresheet's JSON from its two kept parts."""
+    head, rows = kept
+    before, found, after = head.partition(b'"rows":[]')
+    assert found, "a scoresheet has its rows"  # its first: only the game's and the players' names come before
+    return b"".join((before, b'"rows":[', rows, b"]", after))
+
+
+def written_sheet(written: services.Written, row: dict[str, Any] | None = None) -> bytes:
     """The scoresheet a write answers with, as JSON, rendered once per version and kept for the
     reads that follow (the scoresheet's GET). An append's is the version before's rows with its one
-    row added when those are kept (``caches.kept_rows``, from *found* when read already: only where
-    nothing waits for a confirmation) and nothing waits now: it costs the same at any length. *row*:
-    the appended row, rendered already."""
+    row added, when those are kept and nothing waits for a confirmation (a pending deal changes what
+    the rows before it say). *row*: the appended row, rendered already."""
     match = written.match
-    if written.row is None and (found := caches.sheet_of("json-bytes", match)) is not None:
-        return found
-    # Only where nothing waits (``sheets.with_waiting``): a pending deal changes what its row and
-    # the settled totals say, which the rows kept do not know.
+    if written.row is None and (found := caches.rendered_get("json", match)) is not None:
+        return sheet_bytes(found)
     if (written.row is None or match.confirmation
-            or (before := caches.kept_rows(match, match.version - 1, found)) is None):
+            or (before := caches.rendered_get("json", match, match.version - 1)) is None):
         return kept_sheet(match, match_payload_sheet(match))
-    head = render_sheet(match.game, match.players, {**(match.sheet or {}), "rows": []})
+    head = _JSON.render(render_sheet(match.game, match.players, {**(match.sheet or {}), "rows": []}))
     added = _JSON.render(row if row is not None else render_row(written.row, match.players))
-    rows = b",".join((before, added)) if before else added
-    whole = _rows_put_in(_JSON.render(head), rows)
-    caches.keep_json(match, whole, rows)
-    return whole
+    rows = b",".join((before[1], added)) if before[1] else added
+    caches.keep_rendered("json", match, (head, rows))
+    return sheet_bytes((head, rows))
 
 
 def scoresheet_bytes(match: Match) -> bytes:
     """The scoresheet of *match* (read from the database) as JSON, rendered at most once per version."""
-    found = caches.sheet_of("json-bytes", match)
-    return found if found is not None else kept_sheet(match, match_payload_sheet(match))
+    found = caches.rendered_get("json", match)
+    return sheet_bytes(found) if found is not None else kept_sheet(match, match_payload_sheet(match))
 
 
 def kept_sheet(match: Match, sheet: dict[str, Any]) -> bytes:
-    """*sheet*, the scoresheet of *match*, as JSON, kept for its version; and its rows apart (between
-    their brackets) for the next append's answer, where nothing waits for a confirmation."""
-    rows = _JSON.render(sheet["rows"])[1:-1]
-    whole = _rows_put_in(_JSON.render({**sheet, "rows": []}), rows)
-    waiting = any(sheet.get(key) for key in ("pending", "rejected", "proposals"))
-    caches.keep_json(match, whole, None if waiting else rows)
-    return whole
-
-
-def _rows_put_in(sheet: bytes, rows: bytes) -> bytes:
-    """*sheet*, a scoresheet's JSON rendered without its rows, with *rows* (their JSON between the
-    brackets) in their place. Its first ``"rows":[]`` is theirs: only the game's name and the
-    players' come before it, strings in which a quote is escaped."""
-    before, found, after = sheet.partition(b'"rows":[]')
-    assert found, "a scoresheet has its rows"
-    return b"".join((before, b'"rows":[', rows, b"]", after))
+    """*sheet*, the scoresheet of *match*, as JSON, kept for its version in its two parts."""
+    kept = (_JSON.render({**sheet, "rows": []}), _JSON.render(sheet["rows"])[1:-1])
+    caches.keep_rendered("json", match, kept)
+    return sheet_bytes(kept)
 
 
 class MatchScoped(NamesSeats):

@@ -12,8 +12,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from referee.ledger import Rejected
 from scorebook.api.common import match_payload_sheet, players_of
+from scorebook.errors import ClientIdReused, DealNotFound, NotAllowed, NotFound, VersionConflict
 from scorebook.limits import MAX_DEPTH, retry_after, too_many_message, upload_megabytes
-from scorebook.services import ClientIdReused, DealNotFound, VersionConflict
 from scorebook.sheets import MAX_VIOLATIONS, TOO_MANY, capped, violation_json
 
 # DRF's own codes for shape errors, as the stable codes of RULES.md.
@@ -72,10 +72,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ClientIdReused):  # the write is not the one the id was first used for
         return Response({"violations": [violation("client_id_reused", _(exc.message), "client_id")],
                          "version": exc.match.version}, status=409)
-    if isinstance(exc, PermissionDenied):  # a member whose role at the match does not allow it
+    if isinstance(exc, (NotAllowed, PermissionDenied)):  # a member whose role at the match does not allow it
         return Response({"detail": _("Your role at this match does not allow this.")}, status=403)
     if isinstance(exc, DealNotFound):
         return Response({"detail": _("No such deal.")}, status=404)
+    if isinstance(exc, NotFound):  # DRF's own words for a 404, as for Django's Http404
+        return drf_exception_handler(exceptions.NotFound(), context)
     if isinstance(exc, exceptions.ParseError) and exc.get_codes() == "too_deep":
         return Response({"violations": [violation("too_deep", _("The JSON is nested too deeply (at most %(depth)s "
                                                                 "levels).") % {"depth": MAX_DEPTH}, None)]}, status=400)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
+from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -15,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scorebook import accounts
+from scorebook import accounts, limits
 from scorebook.api import answers
 from scorebook.api.common import StrictSerializer, refusals
 
@@ -35,12 +36,15 @@ class ObtainToken(APIView):
 
     @extend_schema(request=TokenInput, responses=refusals({200: answers.Token}, body=True, signed_in=False),
                    summary="A token for a user name and password", operation_id="token_create")
-    def post(self, request: Request) -> Response:
+    def post(self, request: Request) -> HttpResponseBase:
         data = TokenInput(data=request.data)
         data.is_valid(raise_exception=True)
-        # The Django request, not DRF's: django-axes marks it, and its middleware answers a lockout.
-        user = authenticate(request._request, username=data.validated_data["username"],
+        # django-axes counts the failure and marks the request it is given when the sign-in is locked
+        # out; its middleware looks at the Django request, not at DRF's, so the answer is given here.
+        user = authenticate(request, username=data.validated_data["username"],
                             password=data.validated_data["password"])
+        if getattr(request, "axes_locked_out", False):
+            return limits.locked_out(request)
         if user is None:
             raise serializers.ValidationError(
                 {"non_field_errors": [serializers.ErrorDetail(_("The user name or the password is wrong."),

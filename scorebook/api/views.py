@@ -3,10 +3,8 @@ one service call. Everything refused answers through ``scorebook.api.errors.exce
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Prefetch
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
@@ -17,9 +15,8 @@ from rest_framework.views import APIView
 from referee.games import GAMES
 from referee.ledger import Rejected
 from referee.reading import option_fields
-from scorebook import accounts_cache, caches, confirmations, selectors, services
+from scorebook import caches, selectors, services
 from scorebook.api import answers
-from scorebook.api.authentication import token_entry
 from scorebook.api.common import (
     NOT_FOUND,
     MatchScoped,
@@ -30,9 +27,11 @@ from scorebook.api.common import (
     read_input,
     refusals,
     scoresheet_bytes,
+    sheet_bytes,
     written_answer,
 )
 from scorebook.api.table import FORBIDDEN
+from scorebook.errors import DealNotFound
 from scorebook.models import Deal, Match, Revision
 
 
@@ -98,20 +97,19 @@ class MatchDetail(MatchScoped):
         match = self.get_match(request, pk)
         data = MatchOptionsInput(data=request.data)
         data.is_valid(raise_exception=True)
-        match = confirmations.match_confirmation(match=match, by=request.user, **data.validated_data)
+        match = services.match_confirmation(match=match, by=request.user, **data.validated_data)
         return Response(match_json(match))
 
 
 class Scoresheet(MatchScoped):
     @extend_schema(responses=refusals({200: answers.Scoresheet, 404: NOT_FOUND}), summary="The scoresheet: the replay")
     def get(self, request: Request, pk: int) -> HttpResponse:
-        # Rendered once per version and language, down to its bytes; the phones at the table read it
-        # with no query on the match.
-        seen = caches.seen(pk)
-        if seen is not None and selectors.may_read_cached(seen, request.user):
-            found = caches.sheet_of("json-bytes", seen)  # what the write that made this version answered
-            if found is not None:
-                return _json_answer(found)
+        # Rendered once per version and language, down to its bytes: the phones at the table read it
+        # with no query on the match (its version from its entry in the cache, once the database
+        # said the caller may read it).
+        found = caches.rendered_get("json", selectors.readable_seen(request.user, pk))
+        if found is not None:
+            return _json_answer(sheet_bytes(found))
         return _json_answer(scoresheet_bytes(self.get_match(request, pk)))
 
 
@@ -121,20 +119,6 @@ def _json_answer(body: bytes) -> HttpResponse:
 
 
 class DealList(MatchScoped):
-    # What an append read of the cache before its match (``initial``).
-    found: dict[str, Any]
-
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        # An append reads the cache once before the match: the caller's token (read here when DRF
-        # authenticates him), the match's entry, who joined it and the rows its answer adds the new
-        # one to. The match is known from the URL already; the entries are checked where they are used.
-        if request.method != "POST":
-            return super().initial(request, *args, **kwargs)
-        pk, token = kwargs["pk"], token_entry(request)
-        self.found = caches.seen_read(pk, [caches.rows_key(pk), *([token] if token is not None else [])])
-        with accounts_cache.read_already({token: self.found.get(token)} if token is not None else {}):
-            return super().initial(request, *args, **kwargs)
-
     @extend_schema(responses=refusals({200: answers.DealList, 404: NOT_FOUND}), operation_id="matches_deals_list",
                    summary="Every deal, voided ones included, with its history")
     def get(self, request: Request, pk: int) -> Response:
@@ -149,22 +133,20 @@ class DealList(MatchScoped):
                                        409: answers.CONFLICT}, body=True),
                    summary="Record the next deal")
     def post(self, request: Request, pk: int) -> HttpResponse:
-        # Not read here when the cache knows the caller may read it: the append reads it locked and
-        # checks his role there. A stranger's or a missing match is still a 404 before his input is read.
-        match = selectors.match_to_write(request.user, pk, self.found)
+        # A stranger's or a missing match is a 404 before his input is read. The match is not read
+        # here: the append reads it locked, and checks the caller's role there.
+        selectors.poll_version(request.user, pk)
         data = DealWriteInput(data=request.data)
         data.is_valid(raise_exception=True)
-        # What the append deletes once it committed goes with what its answer keeps: one round trip.
-        with caches.deletes_held():
-            try:
-                written = services.deal_record(match=match, author=request.user, **data.validated_data)
-            except Rejected:
-                # The refusal's messages name the seats (only a refused write reads them here).
-                self.players = Match.objects.filter(pk=pk).values_list("players", flat=True).first() or []
-                raise
-            # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
-            answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
-            return written_answer(written, answer, self.found)
+        try:
+            written = services.deal_record(match=Match(pk=pk), author=request.user, **data.validated_data)
+        except Rejected:
+            # The refusal's messages name the seats (only a refused write reads them here).
+            self.players = Match.objects.filter(pk=pk).values_list("players", flat=True).first() or []
+            raise
+        # A re-sent write (same client id) was done before: 200 with what it did, nothing new stored.
+        answer = status.HTTP_200_OK if written.repeated else status.HTTP_201_CREATED
+        return written_answer(written, answer)
 
 
 class DealDetail(MatchScoped):
@@ -172,7 +154,7 @@ class DealDetail(MatchScoped):
         try:
             return match.deals.get(number=number)
         except Deal.DoesNotExist:
-            raise Http404 from None
+            raise DealNotFound(number) from None
 
     @extend_schema(responses=refusals({200: answers.DealWithHistory, 404: NOT_FOUND}))
     def get(self, request: Request, pk: int, number: int) -> Response:
@@ -250,7 +232,7 @@ class DealConfirm(MatchScoped):
     def post(self, request: Request, pk: int, number: int) -> HttpResponse:
         match = self.get_match(request, pk)
         data = read_input(StepInput, request)
-        written = confirmations.deal_confirm(match=match, number=number, author=request.user, **data)
+        written = services.deal_confirm(match=match, number=number, author=request.user, **data)
         return written_answer(written)
 
 
@@ -260,7 +242,7 @@ class DealReject(MatchScoped):
     def post(self, request: Request, pk: int, number: int) -> HttpResponse:
         match = self.get_match(request, pk)
         data = read_input(RejectInput, request)
-        written = confirmations.deal_reject(match=match, number=number, author=request.user, **data)
+        written = services.deal_reject(match=match, number=number, author=request.user, **data)
         return written_answer(written)
 
 
@@ -271,5 +253,5 @@ class DealPropose(MatchScoped):
     def post(self, request: Request, pk: int, number: int) -> HttpResponse:
         match = self.get_match(request, pk)
         data = read_input(ProposeInput, request)
-        written = confirmations.deal_propose(match=match, number=number, author=request.user, **data)
+        written = services.deal_propose(match=match, number=number, author=request.user, **data)
         return written_answer(written)

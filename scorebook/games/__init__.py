@@ -8,13 +8,9 @@ choices from ``game_choices``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from referee.games import GAMES as RULES
 from scorebook.games import khrap, terz, thirteens, thousand, tongits
 from scorebook.registry import GameUI
-
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
 
 GAMES: dict[str, GameUI] = {game.name: game for game in (thousand.GAME, terz.GAME, tongits.GAME, khrap.GAME,
                                                           thirteens.GAME)}
@@ -25,7 +21,8 @@ def game_ui(name: str) -> GameUI:
     return GAMES[name]
 
 
-def game_choices() -> list[tuple[str, StrOrPromise]]:
-    """``Match.game``'s choices: every game's code and name (a callable, so a new game needs no
-    migration)."""
-    return [(game.name, game.display_name) for game in GAMES.values()]
+def game_choices() -> list[tuple[str, str]]:
+    """``Match.game``'s choices as migration 0003 names them: the referee's games by their codes, as
+    ``scorebook.models.game_choices`` gives them (the models read them from the referee, never from
+    this registry, which is typed in terms of the models)."""
+    return [(name, name) for name in RULES]

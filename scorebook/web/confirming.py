@@ -1,7 +1,7 @@
 """Confirmation mode on the match page: what waits for this person (a deal to confirm or reject, a
 proposal, their own deal sent back with its reason), the confirm and reject buttons, and the owner
-setting the table's option. Shown outside the sheet every reader shares (``{% cached %}``): who
-may confirm what depends on who is looking. Every write is a call to ``scorebook.confirmations``."""
+setting the table's option. Shown outside the sheet every reader shares (``{% cache %}``): who
+may confirm what depends on who is looking. Every write is a call to ``scorebook.services``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from referee import roles
 from referee.ledger import Rejected
-from scorebook import confirmations, selectors, services
+from scorebook import selectors, services
 from scorebook.forms import number as typed_number
 from scorebook.models import Match
 from scorebook.sheets import violation_json
@@ -70,13 +70,13 @@ def _step(request: HttpRequest) -> dict[str, Any]:
 @member_required
 @require_POST
 def deal_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _step_taken(request, pk, number, confirmations.deal_confirm)
+    return _step_taken(request, pk, number, services.deal_confirm)
 
 
 @member_required
 @require_POST
 def deal_reject(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _step_taken(request, pk, number, confirmations.deal_reject, reason=request.POST.get("reason", ""))
+    return _step_taken(request, pk, number, services.deal_reject, reason=request.POST.get("reason", ""))
 
 
 def _step_taken(request: HttpRequest, pk: int, number: int, step: Callable[..., Any], **given: Any) -> HttpResponse:
@@ -89,8 +89,6 @@ def _step_taken(request: HttpRequest, pk: int, number: int, step: Callable[..., 
         _refused(request, match, rejected)
     except services.VersionConflict:
         messages.error(request, _changed())
-    except services.DealNotFound:
-        raise Http404 from None
     return _back(pk, number)
 
 
@@ -105,7 +103,7 @@ def match_confirmation(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.user, pk)
     window = typed_number(request.POST.get("correction_window"))
     try:
-        confirmations.match_confirmation(match=match, confirmation=request.POST.get("confirmation") == "on",
+        services.match_confirmation(match=match, confirmation=request.POST.get("confirmation") == "on",
                                          correction_window=window, by=request.user)
     except Rejected as rejected:
         _refused(request, match, rejected)

@@ -4,6 +4,7 @@ page, the printable sheet, the watch page and the table display; nothing here wr
 
 from __future__ import annotations
 
+import functools
 import uuid
 from typing import Any
 
@@ -16,9 +17,9 @@ from scorebook import caches, labels, selectors
 from scorebook.games import game_ui
 from scorebook.models import Match
 from scorebook.registry import GameUI
-from scorebook.sheets import FreshForm, Rows, render_line, render_violation
+from scorebook.sheets import Rows, render_line, render_violation, rules_stamp
 from scorebook.web.confirming import waiting_context
-from scorebook.web.table import people_context, table_stamp
+from scorebook.web.table import people_context
 
 
 def _choice_label(game: GameUI, value: Any) -> str:
@@ -110,19 +111,26 @@ def sheet_context(match: Match) -> dict[str, Any]:
         rows.sort(key=lambda r: r["number"])
         return rows
 
+    @functools.cache
+    def last_deal() -> int | None:
+        return selectors.last_counted_deal(match)
+
     state = neutral["state"]
     winner = neutral["winner"]
-    counted = neutral["rows"]
     return {"match": match, "game": game, "rows": Rows(build), "totals": neutral["totals"],
             "finished": neutral["finished"],
             "winner": match.players[winner] if winner is not None else None, "state": state,
             "seats": seat_rows(match, state), "next_dealer": neutral["next_dealer"],
             "tail_label": game.tail_label, "status_template": game.status_template,
+            # How long a rendered part of the page is kept, and the rules it is rendered under: what
+            # its key names besides the match, its version, the language and the reader's role
+            # ({% cache kept_for "part" match.pk match.version rules_stamp … using="rendered" %}).
+            "kept_for": caches.RENDERED_TTL, "rules_stamp": rules_stamp(game.rules),
             "seat_template": game.seat_template, "stopped": stopped,
             "pending": neutral["pending"], "settled_totals": neutral["settled_totals"],
-            # The last deal "undo" voids: the last row counted or waiting (a rejected one is no row here).
-            # A callable (the template calls it): shown in a kept part only, so the rows are read then.
-            "last_deal": lambda: max((row["number"] for row in counted), default=None)}
+            # The last deal "undo" voids: the last one counted or waiting (not voided, not rejected). A
+            # callable (the template calls it): read only where undo is shown.
+            "last_deal": last_deal}
 
 
 def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,
@@ -157,23 +165,17 @@ def error_summary(errors: dict[str, list[str]], general: list[str]) -> list[dict
     return items
 
 
-def match_context(request: HttpRequest, match: Match, joined: list[caches.Joined] | None = None,
-                  **form: Any) -> dict[str, Any]:
-    """The match page's context. *joined*: who joined, when the view read it already (the owner's
-    panels show them; else read when they are)."""
+def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, Any]:
+    """The match page's context: the sheet (its parts kept rendered per version, language and role:
+    ``{% cache %}`` in the templates, caches.RENDERED), the entry form and the owner's panels (never
+    kept: a form carries its reader's CSRF token), and what waits for this person."""
     sheet = sheet_context(match)
     game = game_ui(match.game)
     # Shown only in the page's kept "Rules of this match": read when that part is rendered anew.
     rules = Rows(lambda: option_rows(game, selectors.match_options(match)))
-    role = selectors.role_of(match, getattr(request, "person", request.user), joined)
+    role = selectors.role_of(match, getattr(request, "person", request.user))
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
-    # The page's kept parts, in one round trip to the cache.
-    stamp = table_stamp(request, match, role) if can[roles.MANAGE] else None
-    kept = caches.sheets_of(caches.page_kinds(role, stamp), match)
-    # The form as the page first shows it (nothing typed, no errors) is the same for everyone of one
-    # role: rendered once per version and kept ({% cached_form %}), and built only then (FreshForm).
-    entry = (FreshForm(lambda: form_context(match, sheet), uuid.uuid4().hex) if not form
-             else form_context(match, sheet, **form) | {"fresh": False})
-    return (sheet | {"form": entry, "rules": rules, "role": role,
-                     "can": can, "role_name": roles.ROLE_NAMES.get(role or "", ""), "kept_parts": kept}
-            | people_context(request, match, role, joined, stamp) | waiting_context(request, match, role))
+    entry = form_context(match, sheet, **form)
+    return (sheet | {"form": entry, "rules": rules, "role": role, "can": can,
+                     "role_name": roles.ROLE_NAMES.get(role or "", "")}
+            | people_context(request, match, role) | waiting_context(request, match, role))

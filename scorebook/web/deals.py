@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.ledger import Rejected
-from scorebook import caches, selectors, services
+from scorebook import selectors, services
 from scorebook.forms import number as typed_number
 from scorebook.games import game_ui
 from scorebook.models import Deal, Match
@@ -27,26 +27,22 @@ from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.confirming import waiting_context
 from scorebook.web.contexts import form_context, match_context, sheet_context
 from scorebook.web.history import deal_history
-from scorebook.web.people import member_page, member_poll, member_required
+from scorebook.web.people import member_poll, member_required
 
 
-@member_page
-def match_detail(request: HtmxHttpRequest, pk: int, found: dict[str, Any]) -> HttpResponse:
-    # From a warm shared cache the match's kept row: no query (``found``: what ``member_page`` read).
-    match = selectors.match_kept(request.person, pk, found)
-    return render(request, "scorebook/match.html", match_context(request, match, caches.joined_in(pk, found)))
+@member_required
+def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    match = selectors.match_of(request.person, pk)
+    return render(request, "scorebook/match.html", match_context(request, match))
 
 
 @member_poll
-def match_sheet(request: HtmxHttpRequest, pk: int, seen: caches.Seen | None) -> HttpResponse:
+def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The poll: 204 (htmx keeps what it shows) until the match's version moves (read from the cache:
-    no query on the match), then the sheet. From a warm shared cache the match's kept row and the
-    parts the page keeps for its version, in one round trip: no query."""
-    found = caches.poll_read(pk, seen)
-    match = selectors.match_kept(request.person, pk, found)
-    role = selectors.role_of(match, request.person, caches.joined_in(pk, found))
-    context = sheet_context(match) | waiting_context(request, match, role) | {
-        "kept_parts": caches.poll_parts(found, match, seen)}
+    no query on the match), then the sheet, its parts as the page keeps them for that version."""
+    match = selectors.match_of(request.person, pk)
+    role = selectors.role_of(match, request.person)
+    context = sheet_context(match) | waiting_context(request, match, role) | {"role": role}
     response = render(request, "scorebook/match.html#sheet", context)
     # Another phone wrote: the entry forms' expected_version (else this phone's next save is
     # refused as a conflict) and the chart move on with the sheet, as out-of-band swaps.
@@ -107,8 +103,6 @@ def _write(request: HtmxHttpRequest, match: Match, number: int | None) -> tuple[
                                                "date now, check your entry and save again.")]}}
     except services.ClientIdReused as reused:
         return None, {"values": form.post_values(request.POST, seats), "errors": {"__all__": [_(reused.message)]}}
-    except services.DealNotFound:
-        raise Http404 from None
     warnings = [violation_json(w, match.players)["message"] for w in written.warnings]
     if written.deal.proposal is not None:
         messages.info(request, _("Your change of deal %(number)s is proposed: it counts once a player of another "

@@ -2,8 +2,9 @@
 files that make Scorebook an installable app that keeps working without a connection.
 
 Watch pages need no login: the share token is the key, and an unknown or revoked one is a 404.
-Each polled fragment answers 204 while ``since`` is the match's version, read from the cache with
-no query on the match (scorebook/caches.py); the match is read only when something changed.
+Each polled fragment answers 204 while ``since`` is the match's version, read from its version entry
+in the cache with no query on the match (scorebook/caches.py); the match is read only when something
+changed.
 """
 
 from __future__ import annotations
@@ -114,9 +115,9 @@ def match_display(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @member_poll
-def match_display_panel(request: HtmxHttpRequest, pk: int, seen: Any) -> HttpResponse:
+def match_display_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table display's poll: 204 while nothing changed (``member_poll``), else its panel, from the
-    match as read from the database (*seen*, the poll's read of the cache, is not needed here)."""
+    match as read from the database."""
     context = _my_display(selectors.match_of(request.person, pk))
     return render(request, "scorebook/live/display.html#panel", context)
 

@@ -5,7 +5,6 @@ his seat. Every write is a call to ``scorebook.services``; who may do it is thei
 from __future__ import annotations
 
 import functools
-import hashlib
 from typing import Any
 
 import segno
@@ -19,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from referee import roles
 from referee.ledger import Rejected
-from scorebook import caches, selectors, services
+from scorebook import selectors, services
 from scorebook.forms import number as typed_number
 from scorebook.models import Match
 from scorebook.sheets import violation_json
@@ -43,48 +42,21 @@ def qr_svg(url: str) -> str:
     return mark_safe(segno.make(url, error="m").svg_inline(scale=5, border=2, svgclass="qr-code"))  # noqa: S308
 
 
-def _members(match: Match) -> Any:
-    """Who joined, from the cache when it is shared (memberships not read from the database)."""
-    found = caches.members(match.pk)
-    return found if found is not None else selectors.members_of(match)
-
-
 # The panels the page opens at (``?panel=``, after a form of theirs): any other value opens none.
 PANELS = ("members", "share")
 
 
-def table_stamp(request: HttpRequest, match: Match, role: str | None) -> str:
-    """The digest of all the owner's panels (templates/scorebook/_match_manage.html, _share.html,
-    _members.html) show of the match and the request: its name and archive, its share link and
-    invite, the table's options, the players, the address the links are made of, the panel opened,
-    and the role looking. They are kept under it ({% cached "table" %},
-    scorebook/templatetags/match_cache.py), with who joined (``members_shown``): each of the table's
-    writes changes one of these, and so the stamp. Whatever those templates come to show must be
-    added here."""
-    panel = request.GET.get("panel")
-    shown = (role, match.pk, match.name, match.archived, match.share_token, match.invite_token, match.invite_role,
-             match.confirmation, match.correction_window, list(match.players),
-             request.scheme, request.get_host(), panel if panel in PANELS else None)
-    return hashlib.sha256(repr(shown).encode()).hexdigest()[:32]
-
-
-def members_shown(joined: Any) -> list[tuple[Any, ...]]:
-    """Who joined, as the owner's panels show them."""
-    return [(m.pk, m.name, m.user_id is not None, m.seat, m.role) for m in joined]
-
-
-def people_context(request: HttpRequest, match: Match, role: str | None, joined: list[caches.Joined] | None = None,
-                   stamp: str | None = None) -> dict[str, Any]:
-    """What the match page shows of the table: for the owner the invite and who joined (*joined*, when
-    read already) and his panels' stamp; for a member with a seat to claim, his membership."""
+def people_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
+    """What the match page shows of the table: for the owner the invite and who joined; for a member
+    with a seat to claim, his membership. (Never kept rendered: the owner's panels hold forms, and
+    forms carry their reader's CSRF token.)"""
     out: dict[str, Any] = {"table_seats": list(enumerate(match.players))}
     if roles.may(role, roles.MANAGE):
         url = invite_url(request, match)
-        members = list(_members(match)) if joined is None else [someone.member() for someone in joined]
-        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": members,
+        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "",
+                "members": list(selectors.members_of(match)),
                 "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
-                "invite_role_name": roles.ROLE_NAMES[match.invite_role],
-                "table_stamp": stamp or table_stamp(request, match, role), "table_members": members_shown(members)}
+                "invite_role_name": roles.ROLE_NAMES[match.invite_role]}
     person = getattr(request, "person", request.user)
     # The owner is nobody's member (he keeps the book, with no seat of his own): nothing to read.
     out["me"] = None if role == roles.OWNER else selectors.membership_of(match, person)
@@ -156,8 +128,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         except Rejected as rejected:
             errors = [violation_json(v, match.players)["message"] for v in rejected.violations]
         else:
-            if member is not None and member.guest_key:
-                remember_guest(request, match.pk, member.guest_key)
+            if member is not None and member.user_id is None:
+                remember_guest(request, member)
             return redirect(reverse("web:match", args=[match.pk]) + "#my-seat")
     login = reverse("web:login") + "?next=" + reverse("web:join", args=[token])
     context = {"match": match, "role_name": roles.ROLE_NAMES[match.invite_role], "errors": errors, "name": name,

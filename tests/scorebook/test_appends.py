@@ -190,21 +190,3 @@ def test_an_appends_answer_is_the_whole_sheet_rendered(api, match: Match, monkey
     cache.clear()  # the read renders the whole sheet from the database
     assert api.get(f"/api/matches/{match.pk}/scoresheet/").json() == sheet
     assert [a.json()["scoresheet"]["totals"] for a in answers] == [[-100, 50, 50], [-50, -50, 100], [0, 0, 0]]
-
-
-def test_the_append_reads_the_locked_match_as_the_orm_reads_it(match: Match, owner) -> None:
-    # ``_claim_tail`` builds the match from its row itself: every field as ``Match.objects.get``
-    # gives it (JSON decoded, times aware, flags booleans, empty columns None), with the number of the
-    # last deal stored; then its version claimed.
-    services.deal_record(match=match, entry=play(0, 100, points=[20, 50, 50]))
-    services.deal_record(match=match, entry=play(1, 110, points=[60, 30, 30]))
-    match = services.invite_renew(match=match, role="watcher")
-    Match.objects.filter(pk=match.pk).update(share_token="seen-by-all", correction_window=2, name="Пятница")
-    read = Match.objects.get(pk=match.pk)
-    claimed = services._claim_tail(read, read.version)
-    for field in Match._meta.concrete_fields:
-        expected = read.version + 1 if field.name == "version" else getattr(read, field.attname)
-        assert getattr(claimed, field.attname) == expected, field.name
-        assert type(getattr(claimed, field.attname)) is type(expected), field.name
-    assert claimed.last_stored == 2 and claimed.sheet["last_deal"] == 2
-    assert claimed._state.adding is False and claimed._state.db == "default"

@@ -12,11 +12,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
 
 from referee.ledger import Rejected
-from scorebook import caches, confirmations, exports, selectors, services
+from scorebook import caches, exports, selectors, services
+from scorebook.errors import NotAllowed, NotFound
 from scorebook.models import Deal, Match, Member, Revision
 from scorebook.sheets import Rows, with_waiting
 from tests.scorebook.conftest import PLAYERS, play
@@ -73,19 +72,19 @@ def _pending(people: dict[str, Any]) -> None:
 
 def _open(people: dict[str, Any]) -> None:
     _pending(people)
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["guest"])
+    services.deal_confirm(match=_match(people), number=1, author=people["guest"])
 
 
 def _closed(people: dict[str, Any]) -> None:
     # Deal 1's window closes when a later deal is confirmed.
     _open(people)
     services.deal_record(match=_match(people), entry=SECOND, author=people["player"])
-    confirmations.deal_confirm(match=_match(people), number=2, author=people["scorer"])
+    services.deal_confirm(match=_match(people), number=2, author=people["scorer"])
 
 
 def _rejected(people: dict[str, Any]) -> None:
     _pending(people)
-    confirmations.deal_reject(match=_match(people), number=1, reason="wrong points", author=people["guest"])
+    services.deal_reject(match=_match(people), number=1, reason="wrong points", author=people["guest"])
 
 
 STATES: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -93,11 +92,11 @@ STATES: dict[str, Callable[[dict[str, Any]], None]] = {
 }
 
 OPERATIONS: dict[str, Callable[[Match, Any], Any]] = {
-    "confirm": lambda m, p: confirmations.deal_confirm(match=m, number=1, author=p),
-    "reject": lambda m, p: confirmations.deal_reject(match=m, number=1, reason="not so", author=p),
+    "confirm": lambda m, p: services.deal_confirm(match=m, number=1, author=p),
+    "reject": lambda m, p: services.deal_reject(match=m, number=1, reason="not so", author=p),
     "amend": lambda m, p: services.deal_replace(match=m, number=1, entry=AMENDED, author=p),
     "void": lambda m, p: services.deal_void(match=m, number=1, author=p),
-    "propose": lambda m, p: confirmations.deal_propose(match=m, number=1, entry=AMENDED, author=p),
+    "propose": lambda m, p: services.deal_propose(match=m, number=1, entry=AMENDED, author=p),
 }
 
 # What becomes of deal 1: its status after the operation ("confirmed" for a correction that counts
@@ -159,7 +158,7 @@ def test_who_may_do_what_to_a_deal_in_each_state(people, operation: str, state: 
         assert _outcome(_deal(people)) == expected
         assert _match(people).version == version + 1
         return
-    raised = {FORBIDDEN: PermissionDenied, NOT_FOUND: Http404, REFUSED: Rejected}[expected]
+    raised = {FORBIDDEN: NotAllowed, NOT_FOUND: NotFound, REFUSED: Rejected}[expected]
     with pytest.raises(raised):
         OPERATIONS[operation](_match(people), people[who])
     # Refused: nothing stored, the version stays.
@@ -180,7 +179,7 @@ def test_a_deal_pending_rejected_amended_and_confirmed(people) -> None:
     assert [(r["number"], r["status"], r["provisional"]) for r in sheet["rows"]] == [(1, "pending", True)]
     assert _deal(people).seat == 1
 
-    confirmations.deal_reject(match=_match(people), number=1, reason="Борис had 7, not 12", author=people["guest"])
+    services.deal_reject(match=_match(people), number=1, reason="Борис had 7, not 12", author=people["guest"])
     sheet = _sheet(people)
     # Not counted, like a voided deal; back to its author with the reason.
     assert sheet["totals"] == [0, 0, 0] and sheet["rows"] == []
@@ -191,7 +190,7 @@ def test_a_deal_pending_rejected_amended_and_confirmed(people) -> None:
     assert sheet["totals"] == AMENDED_TOTALS and sheet["pending"] == [1] and sheet["rejected"] == []
     assert sheet["settled_totals"] == [0, 0, 0]
 
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["scorer"])
+    services.deal_confirm(match=_match(people), number=1, author=people["scorer"])
     sheet = _sheet(people)
     assert sheet["pending"] == [] and sheet["settled_totals"] == sheet["totals"] == AMENDED_TOTALS
     assert [(r["status"], r["provisional"]) for r in sheet["rows"]] == [("confirmed", False)]
@@ -212,7 +211,7 @@ def test_the_settled_totals_stop_at_the_first_pending_deal(people) -> None:
     services.deal_record(match=_match(people), entry=FIRST, author=people["player"])
     services.deal_record(match=_match(people), entry=SECOND, author=people["guest"])
     # Deal 2 confirmed, deal 1 still pending: nothing is settled yet.
-    confirmations.deal_confirm(match=_match(people), number=2, author=people["scorer"])
+    services.deal_confirm(match=_match(people), number=2, author=people["scorer"])
     sheet = _sheet(people)
     assert sheet["totals"] == [120, -110, 20] and sheet["settled_totals"] == [0, 0, 0]
     assert [(r["status"], r["provisional"]) for r in sheet["rows"]] == [("pending", True), ("confirmed", True)]
@@ -221,7 +220,7 @@ def test_the_settled_totals_stop_at_the_first_pending_deal(people) -> None:
 def test_the_cached_sheet_on_the_match_holds_no_status(people) -> None:
     services.deal_record(match=_match(people), entry=FIRST, author=people["player"])
     services.deal_record(match=_match(people), entry=SECOND, author=people["player"])
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["guest"])
+    services.deal_confirm(match=_match(people), number=1, author=people["guest"])
     match = _match(people)
     stored, rows = match.sheet, selectors.sheet_rows(match)  # the rows are kept apart (SheetRow)
     assert "pending" not in stored and "settled_totals" not in stored
@@ -238,9 +237,9 @@ def test_a_proposal_after_the_window_is_confirmed_and_applied(people) -> None:
     assert sheet["totals"] == [120, -110, 20] and sheet["proposals"] == [{"deal": 1, "void": False}]
     assert _match(people).version == version + 1
     # Its proposer may not confirm it, nor anyone at the seat it came from.
-    with pytest.raises(PermissionDenied):
-        confirmations.deal_confirm(match=_match(people), number=1, author=people["player"])
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["guest"])
+    with pytest.raises(NotAllowed):
+        services.deal_confirm(match=_match(people), number=1, author=people["player"])
+    services.deal_confirm(match=_match(people), number=1, author=people["guest"])
     sheet = _sheet(people)
     # Replayed with the amendment: 100 + 20, 5 - 120, 10 + 10.
     assert sheet["totals"] == [120, -115, 20] and sheet["proposals"] == []
@@ -254,7 +253,7 @@ def test_a_proposed_void_rejected_is_dropped_with_its_reason(people) -> None:
     _closed(people)
     services.deal_void(match=_match(people), number=1, author=people["scorer"])
     assert _sheet(people)["proposals"] == [{"deal": 1, "void": True}]
-    confirmations.deal_reject(match=_match(people), number=1, reason="it was played", author=people["player"])
+    services.deal_reject(match=_match(people), number=1, reason="it was played", author=people["player"])
     deal = _deal(people)
     assert not deal.voided and deal.proposal is None and deal.status == "confirmed"
     assert _sheet(people)["totals"] == [120, -110, 20]
@@ -271,14 +270,14 @@ def test_the_owner_corrects_after_the_window_at_once(people) -> None:
 
 
 def test_a_window_of_minutes(people) -> None:
-    confirmations.match_confirmation(match=_match(people), confirmation=True, correction_window=10, by=people["owner"])
+    services.match_confirmation(match=_match(people), confirmation=True, correction_window=10, by=people["owner"])
     _open(people)
     # Confirmed 9 minutes ago: the scorer still corrects directly, and the deal is pending again.
     Deal.objects.filter(match=people["match"], number=1).update(
         confirmed_at=_deal(people).confirmed_at - timedelta(minutes=9))
     services.deal_replace(match=_match(people), number=1, entry=AMENDED, author=people["scorer"])
     assert _deal(people).status == "pending" and _deal(people).seat == 0
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["player"])
+    services.deal_confirm(match=_match(people), number=1, author=people["player"])
     # Confirmed 11 minutes ago: a proposal.
     Deal.objects.filter(match=people["match"], number=1).update(
         confirmed_at=_deal(people).confirmed_at - timedelta(minutes=11))
@@ -289,7 +288,7 @@ def test_a_window_of_minutes(people) -> None:
 def test_every_step_bumps_the_version_and_the_cache_sees_it(people) -> None:
     services.deal_record(match=_match(people), entry=FIRST, author=people["player"])
     before = _match(people).version
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["guest"])
+    services.deal_confirm(match=_match(people), number=1, author=people["guest"])
     assert _match(people).version == before + 1
     assert caches.seen(people["match"].pk).version == before + 1
 
@@ -299,9 +298,9 @@ def test_a_resent_write_is_answered_from_the_history(people) -> None:
     again = services.deal_record(match=_match(people), entry=FIRST, author=people["guest"], client_id="phone-1")
     assert again.repeated and again.deal.pk == first.deal.pk and Deal.objects.filter(match=people["match"]).count() == 1
     assert _deal(people).status == "pending"
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["player"], client_id="phone-2")
+    services.deal_confirm(match=_match(people), number=1, author=people["player"], client_id="phone-2")
     version = _match(people).version
-    again = confirmations.deal_confirm(match=_match(people), number=1, author=people["player"], client_id="phone-2")
+    again = services.deal_confirm(match=_match(people), number=1, author=people["player"], client_id="phone-2")
     assert again.repeated and _match(people).version == version
 
 
@@ -311,25 +310,25 @@ def test_a_rejection_needs_a_reason(people, reason: str, code: str) -> None:
     _pending(people)
     version = _match(people).version
     with pytest.raises(Rejected) as refused:
-        confirmations.deal_reject(match=_match(people), number=1, reason=reason, author=people["guest"])
+        services.deal_reject(match=_match(people), number=1, reason=reason, author=people["guest"])
     assert [v.code for v in refused.value.violations] == [code]
     assert _deal(people).status == "pending" and _match(people).version == version
 
 
 def test_the_owner_sets_the_option(people) -> None:
     match = _match(people)
-    with pytest.raises(PermissionDenied):
-        confirmations.match_confirmation(match=match, confirmation=False, by=people["scorer"])
+    with pytest.raises(NotAllowed):
+        services.match_confirmation(match=match, confirmation=False, by=people["scorer"])
     with pytest.raises(Rejected) as refused:
-        confirmations.match_confirmation(match=match, confirmation=True, correction_window=0, by=people["owner"])
+        services.match_confirmation(match=match, confirmation=True, correction_window=0, by=people["owner"])
     assert [v.code for v in refused.value.violations] == ["bad_correction_window"]
     _pending(people)
     # A pending deal would wait for ever: settle it first.
     with pytest.raises(Rejected) as refused:
-        confirmations.match_confirmation(match=_match(people), confirmation=False, by=people["owner"])
+        services.match_confirmation(match=_match(people), confirmation=False, by=people["owner"])
     assert [v.code for v in refused.value.violations] == ["confirmation_waiting"]
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["scorer"])
-    confirmations.match_confirmation(match=_match(people), confirmation=False, by=people["owner"])
+    services.deal_confirm(match=_match(people), number=1, author=people["scorer"])
+    services.match_confirmation(match=_match(people), confirmation=False, by=people["owner"])
     assert not _match(people).confirmation
     # Without confirmation mode a new deal counts at once and nothing waits.
     services.deal_record(match=_match(people), entry=SECOND, author=people["player"])
@@ -337,7 +336,7 @@ def test_the_owner_sets_the_option(people) -> None:
 
 
 def test_the_next_game_keeps_the_table_options(people) -> None:
-    confirmations.match_confirmation(match=_match(people), confirmation=True, correction_window=5, by=people["owner"])
+    services.match_confirmation(match=_match(people), confirmation=True, correction_window=5, by=people["owner"])
     nxt = services.match_next_game(match=_match(people), owner=people["owner"])
     assert (nxt.confirmation, nxt.correction_window) == (True, 5)
 
@@ -346,7 +345,7 @@ def test_a_rejected_deal_leaves_the_later_ones_counted(people) -> None:
     # Without deal 1 (Аня +100), deal 2 stands as it is: the rejection replays and keeps deal 2.
     _pending(people)
     services.deal_record(match=_match(people), entry=SECOND, author=people["guest"])
-    confirmations.deal_reject(match=_match(people), number=1, reason="not played", author=people["guest"])
+    services.deal_reject(match=_match(people), number=1, reason="not played", author=people["guest"])
     sheet = _sheet(people)
     assert sheet["totals"] == [20, -120, 10] and sheet["pending"] == [2]
     assert sheet["settled_totals"] == [0, 0, 0]
@@ -364,15 +363,15 @@ def _every_state(people: dict[str, Any]) -> None:
     """Deal 1 rejected, amended and confirmed, then a change proposed for it after its window; deal 2
     confirmed; deal 3 pending; deal 4 rejected."""
     services.deal_record(match=_match(people), entry=FIRST, author=people["player"])
-    confirmations.deal_reject(match=_match(people), number=1, reason="Борис had 7", author=people["guest"])
+    services.deal_reject(match=_match(people), number=1, reason="Борис had 7", author=people["guest"])
     services.deal_replace(match=_match(people), number=1, entry=AMENDED, author=people["player"])
-    confirmations.deal_confirm(match=_match(people), number=1, author=people["scorer"])
+    services.deal_confirm(match=_match(people), number=1, author=people["scorer"])
     services.deal_record(match=_match(people), entry=SECOND, author=people["player"])
-    confirmations.deal_confirm(match=_match(people), number=2, author=people["guest"])
-    confirmations.deal_propose(match=_match(people), number=1, entry=FIRST, author=people["player"])
+    services.deal_confirm(match=_match(people), number=2, author=people["guest"])
+    services.deal_propose(match=_match(people), number=1, entry=FIRST, author=people["player"])
     services.deal_record(match=_match(people), entry=THIRD, author=people["guest"])
     services.deal_record(match=_match(people), entry=FOURTH, author=people["scorer"])
-    confirmations.deal_reject(match=_match(people), number=4, reason="no such deal", author=people["player"])
+    services.deal_reject(match=_match(people), number=4, reason="no such deal", author=people["player"])
 
 
 def _waiting(match: Match) -> tuple[Any, ...]:

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.test import Client
 
-from scorebook import confirmations, services
+from scorebook import services
 from scorebook.models import Deal, Match, Member
 from tests.scorebook.conftest import PLAYERS
 from tests.scorebook.test_confirmation import FIRST, SECOND
@@ -128,7 +128,7 @@ def test_the_poll_brings_the_confirmation(table) -> None:
 def test_a_players_amendment_of_a_confirmed_deal_is_a_proposal(table) -> None:
     match = table["match"]
     services.deal_record(match=match, entry=FIRST, author=table["boris"])
-    confirmations.deal_confirm(match=match, number=1, author=table["vika"])
+    services.deal_confirm(match=match, number=1, author=table["vika"])
     entry = {"action": "play", "declarer": "0", "bid": "100", "points_0": "105", "points_1": "7", "points_2": "8"}
     answer = _browser(table["boris"]).post(f"/matches/{match.pk}/deals/1/", entry, follow=True)
     assert "Your change of deal 1 is proposed" in answer.content.decode()

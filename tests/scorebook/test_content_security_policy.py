@@ -1,6 +1,6 @@
-"""The Content-Security-Policy header (scorebook/csp.py): the settings' policy is built once per
-process, and every answer gets exactly what django-csp would give it; a view's own policy, a
-nonce, a report-only policy or an exemption still go through django-csp. (The browser tests check
+"""The Content-Security-Policy header (scorebook/web/middleware.py): every answer gets exactly what
+django-csp would give it (a view's own policy, a nonce, a report-only policy or an exemption
+included), but an answer without a body (204, 304), which gets none. (The browser tests check
 that the pages keep to it: tests/e2e/test_content_security_policy.py.)"""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from csp.middleware import CSPMiddleware
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-from scorebook.csp import PolicyMiddleware
+from scorebook.web.middleware import ContentSecurityPolicy as PolicyMiddleware
 
 # The settings' policy's directives (django-csp writes them in an order of its own, one per process).
 POLICY = sorted(["default-src 'self'", "script-src 'self'", "style-src 'self'", "style-src-attr 'unsafe-inline'",
@@ -87,3 +87,12 @@ def test_the_api_and_its_docs_answer_with_the_policy(api, match) -> None:
     assert answer.status_code == 201 and directives(answer["Content-Security-Policy"]) == POLICY
     docs = api.get("/api/docs/")
     assert "style-src 'self' 'unsafe-inline'" in directives(docs["Content-Security-Policy"])
+
+
+@pytest.mark.parametrize("status", [204, 304])
+def test_an_answer_without_a_body_gets_no_policy(status: int) -> None:
+    middleware = PolicyMiddleware(lambda request: HttpResponse())
+    request = RequestFactory().get("/")
+    middleware.process_request(request)
+    answer = middleware.process_response(request, HttpResponse(status=status))
+    assert "Content-Security-Policy" not in answer

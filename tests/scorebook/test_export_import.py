@@ -207,9 +207,8 @@ def test_a_match_without_deals_comes_back(match: Match, stranger) -> None:
     assert comparable(exports.match_document(copy_)) == comparable(exports.match_document(match))
 
 
-def test_an_import_gives_the_garbage_collector_back_as_it_found_it(played: Match, stranger, monkeypatch) -> None:
-    # Paused for the length of an import (exports._collector_paused): on again after it, stored or
-    # refused, and left off where the caller had turned it off.
+def test_an_import_leaves_the_garbage_collector_alone(played: Match, stranger, monkeypatch) -> None:
+    # The collector is the process's, not a request's: an import never turns it off (issue [1/6]).
     document = exports.match_document(played)
     collecting_while_stored = []
     restored = services.match_restored
@@ -221,19 +220,9 @@ def test_an_import_gives_the_garbage_collector_back_as_it_found_it(played: Match
     monkeypatch.setattr(services, "match_restored", watched)
     assert gc.isenabled()
     exports.match_import(owner=stranger, document=document)
-    assert collecting_while_stored == [False]
+    assert collecting_while_stored == [True]
     assert gc.isenabled()
-    document["deals"][3]["history"][0]["entry"]["bid"] = 103
-    with pytest.raises(Rejected):
-        exports.match_import(owner=stranger, document=document)
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        exports.match_import(owner=stranger, document=exports.match_document(played))
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
-    assert Match.objects.filter(owner=stranger).count() == 2
+    assert Match.objects.filter(owner=stranger).count() == 1
 
 
 def test_deals_written_without_a_history_are_recorded_as_they_stand(played: Match, stranger) -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -138,3 +139,27 @@ def test_the_import_in_memory_gives_what_the_services_write_by_write_gave(game_n
         assert imported == outcome(imported_through_the_services, owner, document)
 
     imports()
+
+
+def test_the_import_stores_its_match_through_the_orm_on_either_database(owner) -> None:
+    # One write path (issue [1/6]): the import's match, deals, history and sheet rows are stored by
+    # the ORM's bulk_create on SQLite and PostgreSQL alike (CI runs this file on both): no statement
+    # written by hand (no CTE, no COPY), and the match reads back as the services' writes leave one.
+    played = services.match_create(owner=owner, game="thousand", players=NAMES[:3])
+    for number in range(1, 31):
+        declarer = (number - 1) % 3
+        services.deal_record(match=played, author=owner, entry={
+            "type": "play", "declarer": declarer, "bid": 100, "contract": 100,
+            "points": [20 if seat == declarer else 50 for seat in range(3)]})
+    services.deal_void(match=played, number=7, author=owner)
+    document = exports.match_document(Match.objects.get(pk=played.pk))
+    with CaptureQueriesContext(connection) as captured:
+        imported = exports.match_import(owner=owner, document=document)
+    statements = [query["sql"].lstrip().upper() for query in captured.captured_queries]
+    assert not any(sql.startswith(("WITH", "COPY")) for sql in statements)
+    inserted = {sql.split()[2].strip('"') for sql in statements if sql.startswith("INSERT INTO")}
+    assert {"SCOREBOOK_MATCH", "SCOREBOOK_DEAL", "SCOREBOOK_REVISION", "SCOREBOOK_SHEETROW"} <= inserted
+    assert comparable(exports.match_document(imported)) == comparable(document)
+    assert selectors.current_sheet(Match.objects.get(pk=imported.pk))["totals"] == \
+        selectors.current_sheet(Match.objects.get(pk=played.pk))["totals"]
+    assert imported.version == 31 and Revision.objects.filter(match=imported).count() == 31

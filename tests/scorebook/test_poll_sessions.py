@@ -1,10 +1,11 @@
-"""The poll reads the session's user in the same round trip to the cache as the match it polls
-(scorebook/web/people.py ``member_poll``), and the "sign out everywhere" check waits until a request
-asks who its user is (scorebook/accounts.py): every way a session ends still ends it at the next
-poll, on a warm cache, as on every other page.
+"""The poll answers 204 from the match's version entry in the cache (scorebook/web/people.py
+``member_poll``), and the "sign out everywhere" check waits until a request asks who its user is
+(scorebook/accounts.py): every way a session ends still ends it at the next poll, on a warm cache,
+as on every other page.
 
-Every test runs twice: as without CACHE_URL (sessions and users from the database) and as with it
-(sessions in the cache, the database behind; users, their epochs and the members from the cache).
+Every test runs twice: as without CACHE_URL (sessions from the database) and as with it (Django's
+cached sessions: the cache, the database behind). The user and the members are always read from the
+database.
 """
 
 from __future__ import annotations
@@ -34,8 +35,7 @@ PASSWORD = "correct-horse-battery-staple"
 @pytest.fixture(autouse=True, params=[False, True], ids=["database", "cache"])
 def shared(request, settings) -> bool:
     if request.param:
-        settings.SESSION_ENGINE = "scorebook.sessions"
-    settings.SCOREBOOK_SHARED_CACHE = request.param
+        settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     return request.param
 
 

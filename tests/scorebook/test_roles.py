@@ -9,11 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.test import Client
 
 from scorebook import selectors, services
+from scorebook.errors import NotAllowed, NotFound
 from scorebook.models import Deal, Match, Member
 from tests.scorebook.conftest import PLAYERS, penalty, play
 
@@ -93,7 +92,7 @@ def test_who_may_do_what(table, who: str, operation: str, expected: Any) -> None
     if expected == DONE:
         OPERATIONS[operation](match, people[who])
         return
-    raised = PermissionDenied if expected == FORBIDDEN else Http404
+    raised = NotAllowed if expected == FORBIDDEN else NotFound
     with pytest.raises(raised):
         OPERATIONS[operation](match, people[who])
     # Refused: nothing stored, the version stays.

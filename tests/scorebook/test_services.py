@@ -269,7 +269,7 @@ def test_a_voided_deal_stays_visible_and_counts_for_nothing(match: Match, owner)
     assert written.match.version == 4
     match.refresh_from_db()
     assert list(match.deals.values_list("number", "voided")) == [(1, False), (2, True), (3, False)]
-    assert Deal.objects.get(match=match, number=2).entry == services._canonical(match, SECOND, 2)
+    assert Deal.objects.get(match=match, number=2).entry == services.canonical_entry(match, SECOND, 2)
 
     without = record(services.match_create(owner=owner, game="thousand", players=PLAYERS), FIRST, THIRD)
     rows, other_rows = selectors.current_sheet(match)["rows"], selectors.current_sheet(without)["rows"]

@@ -9,7 +9,7 @@ from scorebook.sheets import render_lines, violation_messages
 
 if TYPE_CHECKING:
     from scorebook.models import Match
-    from scorebook.selectors import Preview
+    from scorebook.registry import Preview
 
 
 def preview(match: Match, preview: Preview) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from scorebook.sheets import violation_json
 
 if TYPE_CHECKING:
     from scorebook.models import Match
-    from scorebook.selectors import Preview
+    from scorebook.registry import Preview
 
 
 def preview(match: Match, preview: Preview) -> dict[str, Any]:

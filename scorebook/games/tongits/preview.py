@@ -11,7 +11,7 @@ from scorebook.sheets import on_deal, render_lines, violation_json
 
 if TYPE_CHECKING:
     from scorebook.models import Match
-    from scorebook.selectors import Preview
+    from scorebook.registry import Preview
 
 
 def preview(match: Match, preview: Preview) -> dict[str, Any]:
