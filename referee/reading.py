@@ -35,7 +35,7 @@ def option(default: Any, label: str, *, choices: tuple[Any, ...] | None = None,
     return dataclasses.field(default=default, metadata=meta)
 
 
-def option_fields(options_cls: type) -> list[dataclasses.Field]:
+def option_fields(options_cls: type) -> list[dataclasses.Field[Any]]:
     return list(dataclasses.fields(options_cls))
 
 
@@ -71,7 +71,7 @@ def parse_options(options_cls: type[T], presets: Mapping[str, T], default_preset
     return dataclasses.replace(base, **changes)
 
 
-def read_option(spec: dataclasses.Field, value: Any) -> Any:
+def read_option(spec: dataclasses.Field[Any], value: Any) -> Any:
     """One option value, checked against its field's metadata. :raises ValueError:"""
     meta = spec.metadata
     if value is None:

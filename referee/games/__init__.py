@@ -5,6 +5,9 @@ from __future__ import annotations
 from referee.games import khrap, terz, thirteens, thousand, tongits
 from referee.ledger import Game
 
+# The registry and the game modules; ``Game`` stays ``referee.ledger``'s.
+__all__ = ["GAMES", "find_game", "khrap", "terz", "thirteens", "thousand", "tongits"]
+
 GAMES: dict[str, Game] = {
     thousand.NAME: thousand,
     terz.NAME: terz,

@@ -20,24 +20,23 @@ The game is one package, read in this order: ``rules`` (constants, options, pres
 
 from __future__ import annotations
 
-from referee.games.khrap.checks import (  # noqa: F401 — the game's contract and helpers
+from referee.games.khrap.checks import (
     legal_play,
     read_play,
     read_trick,
     trick_check,
     trick_winner,
 )
-from referee.games.khrap.entries import (  # noqa: F401 — the game's contract and helpers
+from referee.games.khrap.entries import (
     Close,
     Entry,
     NoKhrap,
-    Penalty,
     Play,
     Renonce,
     dump_entry,
     parse_entry,
 )
-from referee.games.khrap.results import (  # noqa: F401 — the game's contract and helpers
+from referee.games.khrap.results import (
     RESULTS,
     CloseResult,
     NoKhrapResult,
@@ -45,7 +44,7 @@ from referee.games.khrap.results import (  # noqa: F401 — the game's contract 
     PlayResult,
     RenonceResult,
 )
-from referee.games.khrap.rules import (  # noqa: F401 — the game's contract and helpers
+from referee.games.khrap.rules import (
     CIRCLES,
     DECK,
     DECK_RANKS,
@@ -69,19 +68,40 @@ from referee.games.khrap.rules import (  # noqa: F401 — the game's contract an
     dump_options,
     parse_options,
 )
-from referee.games.khrap.scoring import (  # noqa: F401 — the game's contract and helpers
+from referee.games.khrap.scoring import (
     Settlement,
     apply,
     promise,
     settle,
 )
-from referee.games.khrap.state import (  # noqa: F401 — the game's contract and helpers
+from referee.games.khrap.state import (
     State,
     dump_state,
     initial_state,
     load_state,
     settlement,
 )
-from referee.games.khrap.validation import (  # noqa: F401 — the game's contract and helpers
-    validate,
-)
+from referee.games.khrap.validation import validate
+from referee.penalty import Penalty
+
+# The game's public names: the contract of ``referee.ledger.Game`` and the helpers the edge and
+# the tests use, by the module each comes from (``Penalty`` is ``referee.penalty``'s, one for
+# every game, and one of this game's entries).
+__all__ = [
+    # checks
+    "legal_play", "read_play", "read_trick", "trick_check", "trick_winner",
+    # entries
+    "Close", "Entry", "NoKhrap", "Penalty", "Play", "Renonce", "dump_entry", "parse_entry",
+    # results
+    "RESULTS", "CloseResult", "NoKhrapResult", "PenaltyResult", "PlayResult", "RenonceResult",
+    # rules
+    "CIRCLES", "DECK", "DECK_RANKS", "DEFAULT_PRESET", "ENTRY_TYPES", "HAND", "KHRAP_PROMISE", "NAME", "ORDER",
+    "POT_AT_CLOSE", "POT_MODES", "PRESET_NOTES", "PRESETS", "RULES_VERSION", "SEATS", "STAKE_STEP", "TRICKS",
+    "WHIST_PROMISE", "Options", "check_options", "dump_options", "parse_options",
+    # scoring
+    "Settlement", "apply", "promise", "settle",
+    # state
+    "State", "dump_state", "initial_state", "load_state", "settlement",
+    # validation
+    "validate",
+]

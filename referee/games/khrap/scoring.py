@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.deal import Deal
-from referee.games.khrap.entries import Close, Entry, NoKhrap, Penalty, Play, Renonce
+from referee.games.khrap.entries import Close, Entry, NoKhrap, Play, Renonce
 from referee.games.khrap.results import CloseResult, NoKhrapResult, PenaltyResult, PlayResult, RenonceResult
 from referee.games.khrap.rules import KHRAP_PROMISE, WHIST_PROMISE, Options
 from referee.games.khrap.state import State
 from referee.ledger import Outcome, Seat, _
+from referee.penalty import Penalty
 from referee.results import dump
 
 

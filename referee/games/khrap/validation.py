@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from referee.games.khrap.entries import Entry, Penalty, Play, Renonce
+from referee.games.khrap.entries import Entry, Play, Renonce
 from referee.games.khrap.rules import STAKE_STEP, TRICKS
 from referee.games.khrap.state import State
 from referee.ledger import Seat, Violation, _, error
+from referee.penalty import Penalty
 
 
 def validate(state: State, entry: Entry) -> list[Violation]:

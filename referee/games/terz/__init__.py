@@ -14,7 +14,7 @@ The game is one package, read in this order: ``rules`` (constants, options, pres
 
 from __future__ import annotations
 
-from referee.games.terz.checks import (  # noqa: F401 — the game's contract and helpers
+from referee.games.terz.checks import (
     Comparison,
     Declared,
     PlayCheck,
@@ -34,18 +34,17 @@ from referee.games.terz.checks import (  # noqa: F401 — the game's contract an
     trick_check,
     trump_seven_check,
 )
-from referee.games.terz.entries import (  # noqa: F401 — the game's contract and helpers
+from referee.games.terz.entries import (
     Declaration,
     Entry,
     FalseDeclaration,
     Forfeit,
-    Penalty,
     Play,
     WrongRecording,
     dump_entry,
     parse_entry,
 )
-from referee.games.terz.results import (  # noqa: F401 — the game's contract and helpers
+from referee.games.terz.results import (
     RESULTS,
     FalseDeclarationResult,
     ForfeitResult,
@@ -53,7 +52,7 @@ from referee.games.terz.results import (  # noqa: F401 — the game's contract a
     PlayResult,
     WrongRecordingResult,
 )
-from referee.games.terz.rules import (  # noqa: F401 — the game's contract and helpers
+from referee.games.terz.rules import (
     CARD_POINTS,
     DECK,
     DECK_RANKS,
@@ -88,16 +87,42 @@ from referee.games.terz.rules import (  # noqa: F401 — the game's contract and
     dump_options,
     parse_options,
 )
-from referee.games.terz.scoring import (  # noqa: F401 — the game's contract and helpers
+from referee.games.terz.scoring import (
     apply,
     round_total,
 )
-from referee.games.terz.state import (  # noqa: F401 — the game's contract and helpers
+from referee.games.terz.state import (
     State,
     dump_state,
     initial_state,
     load_state,
 )
-from referee.games.terz.validation import (  # noqa: F401 — the game's contract and helpers
-    validate,
-)
+from referee.games.terz.validation import validate
+from referee.penalty import Penalty
+
+# The game's public names: the contract of ``referee.ledger.Game`` and the helpers the edge and
+# the tests use, by the module each comes from (``Penalty`` is ``referee.penalty``'s, one for
+# every game, and one of this game's entries).
+__all__ = [
+    # checks
+    "Comparison", "Declared", "PlayCheck", "PointsCheck", "SevenCheck", "TrickCheck", "beats", "card_points",
+    "card_value", "check_declarations", "classify", "compare", "play_check", "points_check", "read_cards",
+    "strength", "trick_check", "trump_seven_check",
+    # entries
+    "Declaration", "Entry", "FalseDeclaration", "Forfeit", "Penalty", "Play", "WrongRecording", "dump_entry",
+    "parse_entry",
+    # results
+    "RESULTS", "FalseDeclarationResult", "ForfeitResult", "PenaltyResult", "PlayResult", "WrongRecordingResult",
+    # rules
+    "CARD_POINTS", "DECK", "DECK_RANKS", "DECLARATION_VALUES", "DEFAULT_PRESET", "DUTIES", "ENTRY_TYPES",
+    "FORFEIT_REASONS", "FORFEIT_TEXT", "FOURS", "HAND", "KIND_TEXT", "LAST_TRICK", "MARRIAGE", "NAME",
+    "PLAIN_ORDER", "PLAIN_VALUES", "PRESET_NOTES", "PRESETS", "ROUNDINGS", "RULES_VERSION", "SEATS", "SEQUENCE",
+    "SEQUENCES", "STEPS", "SWAP_TALON_MIN", "TALON_MAX", "TRUMP_ORDER", "TRUMP_VALUES", "Options", "check_options",
+    "dump_options", "parse_options",
+    # scoring
+    "apply", "round_total",
+    # state
+    "State", "dump_state", "initial_state", "load_state",
+    # validation
+    "validate",
+]

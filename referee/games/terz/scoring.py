@@ -10,7 +10,7 @@ from typing import Any
 
 from referee.deal import Deal
 from referee.games.terz.checks import compare
-from referee.games.terz.entries import Entry, FalseDeclaration, Forfeit, Penalty, Play, WrongRecording
+from referee.games.terz.entries import Entry, FalseDeclaration, Forfeit, Play, WrongRecording
 from referee.games.terz.results import (
     FalseDeclarationResult,
     ForfeitResult,
@@ -21,6 +21,7 @@ from referee.games.terz.results import (
 from referee.games.terz.rules import FORFEIT_TEXT
 from referee.games.terz.state import State
 from referee.ledger import Outcome, Seat, _, line
+from referee.penalty import Penalty
 from referee.results import dump
 
 

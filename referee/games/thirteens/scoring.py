@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.cards import Rank
 from referee.deal import Deal
@@ -20,6 +20,8 @@ from referee.ledger import Line, Outcome, Seat, _, line
 from referee.results import dump
 
 _Deal = Deal[State]
+# What _listing joins: the lines of a trick's score, or the seats of a tie.
+_Part = TypeVar("_Part", Line, Seat)
 
 
 def apply(state: State, entry: Entry) -> tuple[State, Outcome]:
@@ -101,8 +103,8 @@ def _trick_text(item: TrickScore, values: Mapping[Rank, int]) -> Line:
     return _listing(parts)
 
 
-def _listing(parts: Sequence[Any]) -> Any:
-    """Parts joined with commas, each still a translatable line."""
+def _listing(parts: Sequence[_Part]) -> _Part | Line:
+    """Parts joined with commas, each still a translatable line (a lone part stays itself)."""
     if len(parts) == 1:
         return parts[0]
     return line(_("%(first)s, %(rest)s"), first=parts[0], rest=_listing(parts[1:]))

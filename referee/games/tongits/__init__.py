@@ -45,7 +45,7 @@ The game is one package, read in this order: ``rules`` (constants, options, pres
 
 from __future__ import annotations
 
-from referee.games.tongits.checks import (  # noqa: F401 — the game's contract and helpers
+from referee.games.tongits.checks import (
     MELD_REASONS,
     burned_seats,
     count,
@@ -60,24 +60,23 @@ from referee.games.tongits.checks import (  # noqa: F401 — the game's contract
     stock_out_winner,
     tongit_melds,
 )
-from referee.games.tongits.entries import (  # noqa: F401 — the game's contract and helpers
+from referee.games.tongits.entries import (
     Entry,
     Hand,
     LaidOff,
-    Penalty,
     Play,
     Result,
     dump_entry,
     parse_entry,
 )
-from referee.games.tongits.results import (  # noqa: F401 — the game's contract and helpers
+from referee.games.tongits.results import (
     RESULTS,
     HandResult,
     Payment,
     PenaltyResult,
     Streak,
 )
-from referee.games.tongits.rules import (  # noqa: F401 — the game's contract and helpers
+from referee.games.tongits.rules import (
     COUNT_LIMIT,
     DECK,
     DEFAULT_PRESET,
@@ -100,20 +99,42 @@ from referee.games.tongits.rules import (  # noqa: F401 — the game's contract 
     dump_options,
     parse_options,
 )
-from referee.games.tongits.scoring import (  # noqa: F401 — the game's contract and helpers
+from referee.games.tongits.scoring import (
     ITEM_TEXT,
     aces,
     apply,
     fours,
     winner_holds,
 )
-from referee.games.tongits.state import (  # noqa: F401 — the game's contract and helpers
+from referee.games.tongits.state import (
     State,
     dump_state,
     initial_state,
     load_state,
     settlement,
 )
-from referee.games.tongits.validation import (  # noqa: F401 — the game's contract and helpers
-    validate,
-)
+from referee.games.tongits.validation import validate
+from referee.penalty import Penalty
+
+# The game's public names: the contract of ``referee.ledger.Game`` and the helpers the edge and
+# the tests use, by the module each comes from (``Penalty`` is ``referee.penalty``'s, one for
+# every game, and one of this game's entries).
+__all__ = [
+    # checks
+    "MELD_REASONS", "burned_seats", "count", "counts_and_burned", "draw_fight", "folded_seats", "is_meld",
+    "is_tongit", "last_draw_needed", "meld_kind", "read_cards", "stock_out_winner", "tongit_melds",
+    # entries
+    "Entry", "Hand", "LaidOff", "Penalty", "Play", "Result", "dump_entry", "parse_entry",
+    # results
+    "RESULTS", "HandResult", "Payment", "PenaltyResult", "Streak",
+    # rules
+    "COUNT_LIMIT", "DECK", "DEFAULT_PRESET", "ENDING_TEXT", "ENDINGS", "ENTRY_TYPES", "HAND_LIMIT", "MELD_MIN",
+    "NAME", "ORDER", "PRESET_NOTES", "PRESETS", "RULES_VERSION", "SEATS", "VALUES", "WINNER_ACES_LIMIT",
+    "WINNER_FOURS_LIMIT", "Options", "check_options", "dump_options", "parse_options",
+    # scoring
+    "ITEM_TEXT", "aces", "apply", "fours", "winner_holds",
+    # state
+    "State", "dump_state", "initial_state", "load_state", "settlement",
+    # validation
+    "validate",
+]

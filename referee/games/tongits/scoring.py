@@ -9,11 +9,11 @@ from typing import Any
 from referee.cards import Rank
 from referee.deal import Deal
 from referee.games.tongits.checks import counts_and_burned, draw_fight, folded_seats, stock_out_winner
-from referee.games.tongits.entries import Entry, Hand, Penalty, Play, Result
+from referee.games.tongits.entries import Entry, Hand, Play, Result
 from referee.games.tongits.results import HandResult, Payment, PenaltyResult, Streak
 from referee.games.tongits.state import State
 from referee.ledger import Line, Outcome, Seat, _, line
-from referee.penalty import penalty_line
+from referee.penalty import Penalty, penalty_line
 from referee.results import dump
 
 

@@ -7,10 +7,11 @@ from typing import Any
 
 from referee.cards import Card
 from referee.games.tongits.checks import counts_and_burned, is_meld, last_draw_needed
-from referee.games.tongits.entries import Entry, Penalty, Play, Result
+from referee.games.tongits.entries import Entry, Play, Result
 from referee.games.tongits.rules import ENDING_TEXT, HAND_LIMIT, MELD_MIN
 from referee.games.tongits.state import State
 from referee.ledger import Seat, Violation, _, error, line
+from referee.penalty import Penalty
 
 
 def validate(state: State, entry: Entry) -> list[Violation]:
