@@ -41,6 +41,13 @@ def game_name(code: str) -> str:
     return str(game_ui(code).display_name)
 
 
+@register.inclusion_tag("scorebook/_game_scripts.html")
+def game_scripts(code: str) -> dict[str, Any]:
+    """``{% game_scripts match.game %}`` in a page's head: the scripts of the game's entry form and
+    checks, as its record names them (the installable app keeps the same for offline use)."""
+    return {"scripts": game_ui(code).scripts}
+
+
 @register.filter
 def signed(value: Any) -> str:
     if not isinstance(value, int) or isinstance(value, bool):

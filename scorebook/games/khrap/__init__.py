@@ -21,6 +21,7 @@ GAME = GameUI(
     status_template="scorebook/games/khrap/status.html",
     preview=preview.preview,
     preview_template="scorebook/games/khrap/preview.html",
+    scripts=("games/khrap/khrap.js",),
     marks={
         "khrap": pgettext_lazy("mark", "khrap"),
         "renonce": pgettext_lazy("mark", "revoke"),

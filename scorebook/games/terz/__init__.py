@@ -18,6 +18,7 @@ GAME = GameUI(
     form=form,
     row_extras=sheet.row_extras,
     status_template="scorebook/games/terz/status.html",
+    scripts=("games/terz/terz.js",),
     marks={
         "declaration": pgettext_lazy("mark", "declared"),
         "marriage": pgettext_lazy("mark", "marriage"),

@@ -20,7 +20,7 @@ GAME = GameUI(
     status_template="scorebook/games/thirteens/status.html",
     preview=preview.preview,
     preview_template="scorebook/games/thirteens/preview.html",
-    scripts=("js/thirteens.js",),
+    scripts=("games/thirteens/thirteens.js",),
     marks={
         "joker": pgettext_lazy("mark", "joker"),
         "no_trick": pgettext_lazy("mark", "no trick"),

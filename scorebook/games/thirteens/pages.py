@@ -42,7 +42,7 @@ def blank_page() -> dict[str, Any]:
 PAGE = CheckPage(GAME, "scorebook/games/thirteens/checks.html", (
     Check("trick", gettext_lazy("Score this trick"), jump=gettext_lazy("Score a trick"),
           submit=gettext_lazy("Score the trick")),
-    # static/js/thirteens.js keeps the order the cards were tapped in, for a form marked data-play-order.
+    # static/games/thirteens/thirteens.js keeps the order the cards were tapped in, for a form marked data-play-order.
     Check("winner", gettext_lazy("Who takes this trick?"), jump=gettext_lazy("Who takes it?"),
           submit=gettext_lazy("Who takes it?"), data=("play-order",)),
 ), blank=blank_page)
@@ -63,7 +63,7 @@ def thirteens_trick(request: HttpRequest) -> HttpResponse:
 
 
 def _played_order(checked: list[str], order: str) -> list[str]:
-    """The cards ticked, in the order they were tapped (kept by static/js/thirteens.js); without
+    """The cards ticked, in the order they were tapped (kept by static/games/thirteens/thirteens.js); without
     JavaScript, the grid's order."""
     tapped = [code for code in order.split() if code in checked]
     return tapped + [code for code in checked if code not in tapped]

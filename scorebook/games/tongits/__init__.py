@@ -21,7 +21,7 @@ GAME = GameUI(
     status_template="scorebook/games/tongits/status.html",
     preview=preview.preview,
     preview_template="scorebook/games/tongits/preview.html",
-    scripts=("js/tongits.js",),
+    scripts=("games/tongits/tongits.js",),
     marks={
         "burned": pgettext_lazy("mark", "burned"),
         "challenger": pgettext_lazy("mark", "fought"),
