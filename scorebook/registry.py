@@ -139,7 +139,9 @@ class GameUI:
     seat_template: str | None = None  # beside a player's name at the head of the sheet
     preview: Callable[[Match, Preview], dict[str, Any]] | None = None  # the entry form's preview: its context
     preview_template: str | None = None  # that preview, swapped into the entry form
-    scripts: tuple[str, ...] = ()  # static files its pages load, kept by the installable app for offline use
+    # Its own static files, under static/games/<game>/, kept by the installable app for offline use:
+    scripts: tuple[str, ...] = ()  # loaded by the pages of its entry form and its checks
+    styles: tuple[str, ...] = ()  # loaded by every page (its marks, status and statistics show on shared ones too)
 
     # Words on screen for its codes, beside the shared ones in scorebook.labels.
     marks: Mapping[str, StrOrPromise]  # marks on the sheet

@@ -64,9 +64,9 @@ def test_every_template_of_a_record_is_there(game: GameUI) -> None:
     for name in names:
         assert get_template(name), name
         assert name.startswith(f"scorebook/games/{game.name}/"), name  # the game's own folder
-    for script in game.scripts:
-        assert finders.find(script), script
-        assert script.startswith(f"games/{game.name}/"), script  # static/games/<game>/, the game's own
+    for path in (*game.scripts, *game.styles):
+        assert finders.find(path), path
+        assert path.startswith(f"games/{game.name}/"), path  # static/games/<game>/, the game's own
 
 
 @pytest.mark.parametrize("game", RECORDS, ids=lambda game: game.name)

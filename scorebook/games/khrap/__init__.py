@@ -22,6 +22,7 @@ GAME = GameUI(
     preview=preview.preview,
     preview_template="scorebook/games/khrap/preview.html",
     scripts=("games/khrap/khrap.js",),
+    styles=("games/khrap/khrap.css",),
     marks={
         "khrap": pgettext_lazy("mark", "khrap"),
         "renonce": pgettext_lazy("mark", "revoke"),

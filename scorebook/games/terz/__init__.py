@@ -19,6 +19,7 @@ GAME = GameUI(
     row_extras=sheet.row_extras,
     status_template="scorebook/games/terz/status.html",
     scripts=("games/terz/terz.js",),
+    styles=("games/terz/terz.css",),
     marks={
         "declaration": pgettext_lazy("mark", "declared"),
         "marriage": pgettext_lazy("mark", "marriage"),

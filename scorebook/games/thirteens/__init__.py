@@ -21,6 +21,7 @@ GAME = GameUI(
     preview=preview.preview,
     preview_template="scorebook/games/thirteens/preview.html",
     scripts=("games/thirteens/thirteens.js",),
+    styles=("games/thirteens/thirteens.css",),
     marks={
         "joker": pgettext_lazy("mark", "joker"),
         "no_trick": pgettext_lazy("mark", "no trick"),

@@ -22,6 +22,7 @@ GAME = GameUI(
     preview=preview.preview,
     preview_template="scorebook/games/tongits/preview.html",
     scripts=("games/tongits/tongits.js",),
+    styles=("games/tongits/tongits.css",),
     marks={
         "burned": pgettext_lazy("mark", "burned"),
         "challenger": pgettext_lazy("mark", "fought"),
