@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import URLPattern, path, reverse
@@ -120,7 +121,8 @@ class CheckPage:
         """The page at ``""`` (``web:referee-<game>``) and each check's view by its name at
         ``<name>/`` (``web:referee-<game>-<name>``). Every check is asked by POST, by someone signed
         in: the views are wrapped here, once for all."""
-        assert list(views) == [check.name for check in self.checks], "a view for each check, in the page's order"
+        if list(views) != [check.name for check in self.checks]:
+            raise ImproperlyConfigured(f"{self.game.name}: a view for each check, in the page's order")
         game = self.game.name
         return [path("", self.page_view(), name=f"referee-{game}"),
                 *(path(f"{name}/", login_required(require_POST(view)), name=f"referee-{game}-{name}")
