@@ -130,10 +130,14 @@ def no_markers(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[
     return []
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameUI:
     """One game on the Django side. Words are lazy translations; templates are names under
-    ``templates/scorebook/games/<game>/``."""
+    ``templates/scorebook/games/<game>/``.
+
+    A field with a default is something a game may not have (no preview, nothing to settle, no
+    markers on its chart): a record names only what its game has. Keyword-only, so each field
+    stays beside its own kind whether it has a default or not."""
 
     name: str  # the referee's NAME
     rules: ModuleType  # the referee's module: referee.games.<game>
@@ -143,31 +147,34 @@ class GameUI:
 
     # The match page.
     form: EntryForm
-    row_extras: Callable[[Mapping[str, Any], int], RowExtras]  # a row's own figures
-    tail_label: StrOrPromise | None  # the column after the players (its figure is RowExtras.tail), or none
-    status_template: str | None  # above the sheet: the pot, the mountain… (or nothing)
-    seat_template: str | None  # beside a player's name at the head of the sheet (or nothing)
-    preview: Callable[[Match, Preview], dict[str, Any]] | None  # the entry form's preview, or none: its context
-    preview_template: str | None  # that preview, swapped into the entry form
-    scripts: tuple[str, ...]  # static files its pages load, kept by the installable app for offline use
+    row_extras: Callable[[Mapping[str, Any], int], RowExtras] = no_extras  # a row's own figures
+    tail_label: StrOrPromise | None = None  # the column after the players (its figure is RowExtras.tail)
+    status_template: str | None = None  # above the sheet: the pot, the mountain…
+    seat_template: str | None = None  # beside a player's name at the head of the sheet
+    preview: Callable[[Match, Preview], dict[str, Any]] | None = None  # the entry form's preview: its context
+    preview_template: str | None = None  # that preview, swapped into the entry form
+    # Its own static files, under static/games/<game>/, kept by the installable app for offline use:
+    scripts: tuple[str, ...] = ()  # loaded by the pages of its entry form and its checks
+    styles: tuple[str, ...] = ()  # loaded by every page (its marks, status and statistics show on shared ones too)
 
     # Words on screen for its codes, beside the shared ones in scorebook.labels.
     marks: Mapping[str, StrOrPromise]  # marks on the sheet
-    mark_styles: Mapping[str, str]  # a mark drawn like another (its CSS class)
-    choices: Mapping[str, StrOrPromise]  # option values
-    presets: Mapping[str, StrOrPromise]  # preset names
+    mark_styles: Mapping[str, str] = field(default_factory=dict)  # a mark drawn like another (its CSS class)
+    choices: Mapping[str, StrOrPromise] = field(default_factory=dict)  # option values
+    presets: Mapping[str, StrOrPromise] = field(default_factory=dict)  # preset names
 
     # Charts and statistics.
     balances: bool  # totals are balances that start at 0 (chips, money), not a race to a target
     unit: StrOrPromise  # what the totals count: points, chips, money
     # The match's settlement from its sheet (neutral JSON): None when there is nothing to settle
     # (no stake among its options, no result yet). The evening adds these up, unit by unit.
-    money: Callable[[Mapping[str, Any]], Money | None]
-    chart_markers: Callable[[Sequence[Mapping[str, Any]], Sequence[str]], list[Marker]]  # events on its lines
+    money: Callable[[Mapping[str, Any]], Money | None] = no_money
+    # Events on its lines.
+    chart_markers: Callable[[Sequence[Mapping[str, Any]], Sequence[str]], list[Marker]] = no_markers
     stats: Callable[[Sequence[Played]], dict[str, Any]]  # the game's own figures for one player
     stats_labels: Callable[[dict[str, Any]], dict[str, Any]]  # those figures with words for people
     stats_template: str  # with the partials "figures" and "tables"
-    stats_chart: Callable[[Player, dict[str, Any]], SafeString] | None  # none: his results match by match
+    stats_chart: Callable[[Player, dict[str, Any]], SafeString] | None = None  # none: his results match by match
 
     # The referee's checks: pages at /referee/<game>/, JSON at /api/referee/<game>/.
     checks_title: StrOrPromise

@@ -8,7 +8,7 @@ from django import template
 from django.utils.translation import gettext
 
 from scorebook import labels
-from scorebook.games import game_ui
+from scorebook.games import GAMES, game_ui
 
 register = template.Library()
 
@@ -39,6 +39,21 @@ def suit_symbol(code: str) -> str:
 @register.filter
 def game_name(code: str) -> str:
     return str(game_ui(code).display_name)
+
+
+@register.inclusion_tag("scorebook/_game_styles.html")
+def game_styles() -> dict[str, Any]:
+    """``{% game_styles %}`` in every page's head, after app.css: every game's own stylesheets. A game's
+    marks, status and statistics show on shared pages too (a watched sheet, a player's statistics, an
+    evening of several games), so every page has them all: small files, cached once."""
+    return {"styles": [path for game in GAMES.values() for path in game.styles]}
+
+
+@register.inclusion_tag("scorebook/_game_scripts.html")
+def game_scripts(code: str) -> dict[str, Any]:
+    """``{% game_scripts match.game %}`` in a page's head: the scripts of the game's entry form and
+    checks, as its record names them (the installable app keeps the same for offline use)."""
+    return {"scripts": game_ui(code).scripts}
 
 
 @register.filter

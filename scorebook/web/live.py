@@ -171,9 +171,9 @@ def _htmx_scripts() -> list[str]:
     return re.findall(r'src="([^"]+)"', tag)
 
 
-# The shared files, then each game's own scripts (its record's ``scripts``).
+# The shared files, then each game's own (its record's ``styles`` and ``scripts``).
 SHELL_FILES = ["css/app.css", "js/offline.js", "js/cards.js",
-               *(path for game in GAMES.values() for path in game.scripts),
+               *(path for game in GAMES.values() for path in (*game.styles, *game.scripts)),
                *(path for path, _sizes, _purpose in ICONS), "icons/apple-touch-icon.png"]
 
 

@@ -34,12 +34,20 @@ def test_a_record_is_its_games(game: GameUI) -> None:
     assert game.rules is RULES[game.name] and game.rules.NAME == game.name
 
 
+# What a game may have none of: each defaults to None, and a record leaves it out.
+MAY_BE_NONE = {"tail_label", "status_template", "seat_template", "preview", "preview_template", "stats_chart",
+               "print_note"}
+
+
+def test_only_what_a_game_may_lack_defaults_to_none() -> None:
+    assert {field.name for field in dataclasses.fields(GameUI) if field.default is None} == MAY_BE_NONE
+
+
 @pytest.mark.parametrize("game", RECORDS, ids=lambda game: game.name)
 def test_every_field_of_a_record_is_given(game: GameUI) -> None:
     for field in dataclasses.fields(GameUI):
         value = getattr(game, field.name)
-        if field.name in ("tail_label", "status_template", "seat_template", "preview", "preview_template",
-                          "stats_chart", "print_note"):
+        if field.name in MAY_BE_NONE:
             continue  # a game may have none of these
         assert value is not None, field.name
         if isinstance(value, str):
@@ -56,8 +64,9 @@ def test_every_template_of_a_record_is_there(game: GameUI) -> None:
     for name in names:
         assert get_template(name), name
         assert name.startswith(f"scorebook/games/{game.name}/"), name  # the game's own folder
-    for script in game.scripts:
-        assert finders.find(script), script
+    for path in (*game.scripts, *game.styles):
+        assert finders.find(path), path
+        assert path.startswith(f"games/{game.name}/"), path  # static/games/<game>/, the game's own
 
 
 @pytest.mark.parametrize("game", RECORDS, ids=lambda game: game.name)

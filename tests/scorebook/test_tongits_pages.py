@@ -134,7 +134,7 @@ def test_a_stored_entry_shows_again_in_its_slots(match) -> None:
 
 def test_three_hands_and_a_penalty_through_the_page(signed_in, match) -> None:
     page = signed_in.get(f"/matches/{match.pk}/").content.decode()
-    assert 'name="meld_0_0"' in page and 'value="AH"' in page and "static/js/tongits.js" in page
+    assert 'name="meld_0_0"' in page and 'value="AH"' in page and "static/games/tongits/tongits.js" in page
     assert post_hand(signed_in, match, HAND_1).status_code == 302
     match.refresh_from_db()
     assert match.deals.get(number=1).entry == {

@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import khrap
 from scorebook.games.khrap import form, money, preview, sheet, stats
-from scorebook.registry import GameUI, no_markers
+from scorebook.registry import GameUI
 
 GAME = GameUI(
     name=khrap.NAME,
@@ -19,10 +19,10 @@ GAME = GameUI(
     row_extras=sheet.row_extras,
     tail_label=sheet.TAIL_LABEL,
     status_template="scorebook/games/khrap/status.html",
-    seat_template=None,
     preview=preview.preview,
     preview_template="scorebook/games/khrap/preview.html",
-    scripts=(),
+    scripts=("games/khrap/khrap.js",),
+    styles=("games/khrap/khrap.css",),
     marks={
         "khrap": pgettext_lazy("mark", "khrap"),
         "renonce": pgettext_lazy("mark", "revoke"),
@@ -38,11 +38,9 @@ GAME = GameUI(
     balances=True,
     unit=_("money"),
     money=money.money,
-    chart_markers=no_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,
     stats_template="scorebook/games/khrap/stats.html",
-    stats_chart=None,
     checks_title=_("Khrap"),
     checks=(_("Who takes this trick?"), _("May I play this card?")),
     check_pages="scorebook.games.khrap.pages",

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import path
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy
 
 from referee.cards import Card, Suit
 from referee.games import khrap
@@ -20,9 +17,8 @@ from referee.ledger import Line, Rejected
 from scorebook import labels
 from scorebook.games.khrap import GAME
 from scorebook.sheets import render_lines, violation_messages
-from scorebook.web.common import verdict
+from scorebook.web.common import Check, CheckPage, picked_card
 
-PAGE = "scorebook/games/khrap/checks.html"
 RANKS = [rank.value for rank in khrap.ORDER]  # the 36-card deck, 6 to ace
 SUITS = [(suit, Suit(suit).symbol) for suit in ("H", "S", "D", "C")]
 
@@ -37,36 +33,28 @@ def card_label(card: Card) -> str:
     return labels.card_text(card.code)
 
 
-def _picked(post: Any, prefix: str) -> str | None:
-    """A card picked as a rank and a suit ("led_rank", "led_suit"): its code, or None if half-picked."""
-    rank, suit = post.get(f"{prefix}_rank", ""), post.get(f"{prefix}_suit", "")
-    return rank + suit if rank and suit else None
-
-
-def page_context(**forms: Any) -> dict[str, Any]:
-    context: dict[str, Any] = {
-        "game_name": GAME.display_name,
+def blank_page() -> dict[str, Any]:
+    return {
         "ranks": RANKS, "suit_choices": SUITS,
         "trick_form": {"led_rank": "", "led_suit": "", "trump": "", "played": []},
         "legal_form": {"card_rank": "", "card_suit": "", "led_rank": "", "led_suit": "", "trump": "", "hand": []},
     }
-    context.update(forms)
-    return context
 
 
-@login_required
-def khrap_page(request: HttpRequest) -> HttpResponse:
-    return render(request, PAGE, page_context())
+PAGE = CheckPage(GAME, "scorebook/games/khrap/checks.html", (
+    Check("trick", gettext_lazy("Who takes this trick?"), jump=gettext_lazy("Who takes the trick"),
+          submit=gettext_lazy("Who takes it?")),
+    Check("legal", gettext_lazy("May I play this card?"), jump=gettext_lazy("May I play this card"),
+          submit=gettext_lazy("Check the card")),
+), blank=blank_page)
 
 
-@login_required
-@require_POST
 def khrap_trick(request: HttpRequest) -> HttpResponse:
     post = request.POST
     form: dict[str, Any] = {"led_rank": post.get("led_rank", ""), "led_suit": post.get("led_suit", ""),
                             "trump": post.get("trump", ""), "played": post.getlist("played"), "errors": [],
                             "result": None}
-    led = _picked(post, "led")
+    led = picked_card(post, "led")
     if led is None:
         form["errors"].append(_("Pick the card that was led: its rank and its suit."))
     if not form["trump"]:
@@ -83,19 +71,17 @@ def khrap_trick(request: HttpRequest) -> HttpResponse:
             card = [led_card, *cards][winner]
             form["result"] = {"card": card_label(card), "suit": card.suit.value, "led": winner == 0,
                               "reason": reason(why), "count": len(cards) + 1}
-    return verdict(request, PAGE, "trick_verdict", page_context(trick_form=form))
+    return PAGE.answer(request, "trick", form)
 
 
-@login_required
-@require_POST
 def khrap_legal(request: HttpRequest) -> HttpResponse:
     post = request.POST
     form: dict[str, Any] = {key: post.get(key, "") for key in ("card_rank", "card_suit", "led_rank", "led_suit",
                                                                 "trump")}
     form |= {"hand": post.getlist("hand"), "errors": [], "result": None}
-    card = _picked(post, "card")
+    card = picked_card(post, "card")
     leads = form["led_suit"] == "lead"  # "I lead this trick": no card led yet
-    led = None if leads else _picked(post, "led")
+    led = None if leads else picked_card(post, "led")
     if card is None:
         form["errors"].append(_("Pick the card to play: its rank and its suit."))
     if not leads and led is None:
@@ -111,11 +97,7 @@ def khrap_legal(request: HttpRequest) -> HttpResponse:
             legal, why = khrap.legal_play(played, hand, led_card, trump)
             form["result"] = {"legal": legal, "card": card_label(played), "suit": played.suit.value,
                               "reason": reason(why)}
-    return verdict(request, PAGE, "legal_verdict", page_context(legal_form=form))
+    return PAGE.answer(request, "legal", form)
 
 
-urlpatterns = [
-    path("", khrap_page, name="referee-khrap"),
-    path("trick/", khrap_trick, name="referee-khrap-trick"),
-    path("legal/", khrap_legal, name="referee-khrap-legal"),
-]
+urlpatterns = PAGE.urls(trick=khrap_trick, legal=khrap_legal)

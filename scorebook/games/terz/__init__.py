@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import terz
 from scorebook.games.terz import form, sheet, stats
-from scorebook.registry import GameUI, no_markers, no_money
+from scorebook.registry import GameUI
 
 GAME = GameUI(
     name=terz.NAME,
@@ -17,12 +17,9 @@ GAME = GameUI(
     rules_template="scorebook/games/terz/rules.html",
     form=form,
     row_extras=sheet.row_extras,
-    tail_label=None,
     status_template="scorebook/games/terz/status.html",
-    seat_template=None,
-    preview=None,
-    preview_template=None,
-    scripts=(),
+    scripts=("games/terz/terz.js",),
+    styles=("games/terz/terz.css",),
     marks={
         "declaration": pgettext_lazy("mark", "declared"),
         "marriage": pgettext_lazy("mark", "marriage"),
@@ -36,15 +33,11 @@ GAME = GameUI(
         "nearest_10_five_down": _("to the nearest 10, a final 5 down"),
         "floor_10": _("down to 10"),
     },
-    presets={},
     balances=False,
     unit=_("points"),
-    money=no_money,
-    chart_markers=no_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,
     stats_template="scorebook/games/terz/stats.html",
-    stats_chart=None,
     checks_title=_("Terz"),
     checks=(_("Whose declarations count?"), _("What is this combination?"), _("Who takes this trick?"),
             _("May I play this card?"), _("May I swap the trump seven?"), _("How many card points are these?")),

@@ -11,13 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
 from referee.games import terz
 from referee.ledger import Rejected, Violation
@@ -34,9 +30,8 @@ from scorebook.games.terz.checks import (
 )
 from scorebook.games.terz.form import RANKS, SUITS, slot_declarations, slot_rows
 from scorebook.sheets import violation_json, violation_messages
-from scorebook.web.common import verdict
+from scorebook.web.common import Check, CheckPage, picked_card
 
-PAGE = "scorebook/games/terz/checks.html"
 # What each duty of "may I play this card?" asks (referee.games.terz.DUTIES, seed 000's answer rules).
 DUTY_TEXT = {
     "lead": gettext_lazy("lead: any card"),
@@ -71,11 +66,9 @@ def _names_for(request: HttpRequest) -> list[str]:
     return seat_names()
 
 
-def page_context(names: list[str] | None = None, **forms: Any) -> dict[str, Any]:
-    names = names or seat_names()
-    players = list(enumerate(names))
-    context: dict[str, Any] = {
-        "game_name": GAME.display_name,
+def blank_page() -> dict[str, Any]:
+    players = list(enumerate(seat_names()))
+    return {
         "ranks": RANKS, "players": players,
         # Not "suits": the card grid reads that name for its rows.
         "trump_suits": [(s, labels.SUIT_SYMBOLS[s], labels.SUIT_NAMES[s]) for s in SUITS],
@@ -90,17 +83,25 @@ def page_context(names: list[str] | None = None, **forms: Any) -> dict[str, Any]
         "trump_order": [rank.value for rank in terz.TRUMP_ORDER],
         "talon_max": TALON_MAX,
     }
-    context.update(forms)
-    return context
 
 
-@login_required
-def page(request: HttpRequest) -> HttpResponse:
-    return render(request, PAGE, page_context())
+PAGE = CheckPage(GAME, "scorebook/games/terz/checks.html", (
+    # The match page's "Check declarations" button shows this verdict in its entry form: #terz-verdict there too.
+    Check("compare", gettext_lazy("Whose declarations count?"), jump=gettext_lazy("Whose declarations count?"),
+          submit=gettext_lazy("Compare"), verdict_id="terz-verdict"),
+    Check("classify", gettext_lazy("What is this combination?"), jump=gettext_lazy("What is this combination?"),
+          submit=gettext_lazy("Name it")),
+    Check("trick", gettext_lazy("Who takes this trick?"), jump=gettext_lazy("Who takes the trick"),
+          submit=gettext_lazy("Who takes it?")),
+    Check("play", gettext_lazy("May I play this card?"), jump=gettext_lazy("May I play this card"),
+          submit=gettext_lazy("Check the card")),
+    Check("seven", gettext_lazy("May I swap the trump seven?"), jump=gettext_lazy("The trump seven"),
+          submit=gettext_lazy("May I swap it?")),
+    Check("points", gettext_lazy("How many card points are these?"), jump=gettext_lazy("Card points"),
+          submit=gettext_lazy("Count the points")),
+), blank=blank_page)
 
 
-@login_required
-@require_POST
 def compare_view(request: HttpRequest) -> HttpResponse:
     """Compare the declarations of a form: this page's, or the match page's entry form."""
     post = request.POST
@@ -130,11 +131,9 @@ def compare_view(request: HttpRequest) -> HttpResponse:
                        "scores_named": [(names[seat], score) for seat, score in enumerate(result["scores"])]}
             form["result"] = result
     form["slots"] = slot_rows(values, {}, players)
-    return verdict(request, PAGE, "compare_verdict", page_context(names=names, compare_form=form))
+    return PAGE.answer(request, "compare", form, players=players)
 
 
-@login_required
-@require_POST
 def classify_view(request: HttpRequest) -> HttpResponse:
     post = request.POST
     form: dict[str, Any] = {"trump": post.get("trump", ""), "cards": post.getlist("cards"), "errors": [],
@@ -150,7 +149,7 @@ def classify_view(request: HttpRequest) -> HttpResponse:
             form["errors"] = [violation_json(v)["message"] for v in rejected.violations]
         else:
             form["result"] = result | {"kind_text": _kind_word(result["kind"])}
-    return verdict(request, PAGE, "classify_verdict", page_context(classify_form=form))
+    return PAGE.answer(request, "classify", form)
 
 
 # ---------------------------------------------------------------- the cards at the table
@@ -159,23 +158,15 @@ def classify_view(request: HttpRequest) -> HttpResponse:
 card_label = labels.card_text
 
 
-def _picked(post: Any, prefix: str) -> str | None:
-    """A card picked as a rank and a suit ("led_rank", "led_suit"): its code, or None if half-picked."""
-    rank, suit = post.get(f"{prefix}_rank", ""), post.get(f"{prefix}_suit", "")
-    return rank + suit if rank and suit else None
-
-
 def _fields(post: Any, *names: str) -> dict[str, Any]:
     return {name: post.get(name, "") for name in names} | {"errors": [], "result": None}
 
 
-@login_required
-@require_POST
 def trick_view(request: HttpRequest) -> HttpResponse:
     """Who takes the trick: the card led and the answer, each picked as a rank and a suit."""
     post = request.POST
     form = _fields(post, "trump", "led_rank", "led_suit", "answer_rank", "answer_suit")
-    led, answer = _picked(post, "led"), _picked(post, "answer")
+    led, answer = picked_card(post, "led"), picked_card(post, "answer")
     if not form["trump"]:
         form["errors"].append(_("Pick the trump suit."))
     if led is None:
@@ -189,20 +180,18 @@ def trick_view(request: HttpRequest) -> HttpResponse:
             form["errors"] = violation_messages(rejected.violations)
         else:
             form["result"] = result | {"card_text": card_label(result["card"]), "suit": result["card"][-1]}
-    return verdict(request, PAGE, "trick_verdict", page_context(trick_form=form))
+    return PAGE.answer(request, "trick", form)
 
 
-@login_required
-@require_POST
 def play_view(request: HttpRequest) -> HttpResponse:
     """May I play this card: the trumps, the card on the table (or "I lead"), whether the talon is
     empty, the card and the rest of the hand (a card grid)."""
     post = request.POST
     form = _fields(post, "trump", "led_rank", "led_suit", "card_rank", "card_suit")
     form |= {"hand": post.getlist("hand"), "talon_empty": post.get("talon_empty") == "on"}
-    card = _picked(post, "card")
+    card = picked_card(post, "card")
     leads = form["led_suit"] == "lead"  # "I lead this trick": nothing on the table yet
-    led = None if leads else _picked(post, "led")
+    led = None if leads else picked_card(post, "led")
     if not form["trump"]:
         form["errors"].append(_("Pick the trump suit."))
     if not leads and led is None:
@@ -220,11 +209,9 @@ def play_view(request: HttpRequest) -> HttpResponse:
             form["result"] = result | {"card_text": card_label(result["card"]), "suit": result["card"][-1],
                                        "duty_text": DUTY_TEXT[result["duty"]],
                                        "allowed_text": [(card_label(c), c[-1]) for c in result["allowed"]]}
-    return verdict(request, PAGE, "play_verdict", page_context(play_form=form))
+    return PAGE.answer(request, "play", form)
 
 
-@login_required
-@require_POST
 def seven_view(request: HttpRequest) -> HttpResponse:
     """May I swap the trump seven: the trumps, the hand, the cards left in the talon, whose turn."""
     post = request.POST
@@ -242,11 +229,9 @@ def seven_view(request: HttpRequest) -> HttpResponse:
             form["errors"] = violation_messages(rejected.violations)
         else:
             form["result"] = result | {"seven_text": card_label(result["seven"]), "suit": result["seven"][-1]}
-    return verdict(request, PAGE, "seven_verdict", page_context(seven_form=form))
+    return PAGE.answer(request, "seven", form)
 
 
-@login_required
-@require_POST
 def points_view(request: HttpRequest) -> HttpResponse:
     """How many card points: the trumps, the taken cards (a card grid), the last trick or not."""
     post = request.POST
@@ -260,15 +245,8 @@ def points_view(request: HttpRequest) -> HttpResponse:
             form["result"] = points_answer(form["cards"], form["trump"], form["last_trick"])
         except Rejected as rejected:
             form["errors"] = violation_messages(rejected.violations)
-    return verdict(request, PAGE, "points_verdict", page_context(points_form=form))
+    return PAGE.answer(request, "points", form)
 
 
-urlpatterns = [
-    path("", page, name="referee-terz"),
-    path("compare/", compare_view, name="referee-terz-compare"),
-    path("classify/", classify_view, name="referee-terz-classify"),
-    path("trick/", trick_view, name="referee-terz-trick"),
-    path("play/", play_view, name="referee-terz-play"),
-    path("seven/", seven_view, name="referee-terz-seven"),
-    path("points/", points_view, name="referee-terz-points"),
-]
+urlpatterns = PAGE.urls(compare=compare_view, classify=classify_view, trick=trick_view, play=play_view,
+                        seven=seven_view, points=points_view)

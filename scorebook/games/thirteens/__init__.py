@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import thirteens
 from scorebook.games.thirteens import form, preview, sheet, stats
-from scorebook.registry import GameUI, no_markers, no_money
+from scorebook.registry import GameUI
 
 GAME = GameUI(
     name=thirteens.NAME,
@@ -17,12 +17,11 @@ GAME = GameUI(
     rules_template="scorebook/games/thirteens/rules.html",
     form=form,
     row_extras=sheet.row_extras,
-    tail_label=None,
     status_template="scorebook/games/thirteens/status.html",
-    seat_template=None,
     preview=preview.preview,
     preview_template="scorebook/games/thirteens/preview.html",
-    scripts=("js/thirteens.js",),
+    scripts=("games/thirteens/thirteens.js",),
+    styles=("games/thirteens/thirteens.css",),
     marks={
         "joker": pgettext_lazy("mark", "joker"),
         "no_trick": pgettext_lazy("mark", "no trick"),
@@ -37,12 +36,9 @@ GAME = GameUI(
     presets={"pagat": _("Pagat's card values")},
     balances=False,
     unit=_("points"),
-    money=no_money,
-    chart_markers=no_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,
     stats_template="scorebook/games/thirteens/stats.html",
-    stats_chart=None,
     checks_title=_("Thirteens"),
     checks=(_("Score this trick"), _("Who takes this trick?")),
     check_pages="scorebook.games.thirteens.pages",

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import path
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy
 
 from referee.games import thirteens
 from referee.ledger import Rejected
@@ -21,9 +18,8 @@ from scorebook.games.thirteens import GAME
 from scorebook.games.thirteens import form as entry_form
 from scorebook.games.thirteens.checks import drawn, read_trump
 from scorebook.sheets import render_lines, violation_messages
-from scorebook.web.common import verdict
+from scorebook.web.common import Check, CheckPage
 
-PAGE = "scorebook/games/thirteens/checks.html"
 TRUMP_CHOICES = [(suit, labels.SUIT_SYMBOLS[suit]) for suit in entry_form.TRUMPS]
 
 
@@ -35,24 +31,23 @@ def _house_rules(post: Any) -> dict[str, Any]:
             "trick_point_rule": rule if rule in thirteens.TRICK_POINT_RULES else default.trick_point_rule}
 
 
-def page_context(**forms: Any) -> dict[str, Any]:
-    context: dict[str, Any] = {
-        "game_name": GAME.display_name,
+def blank_page() -> dict[str, Any]:
+    return {
         "ranks": entry_form.RANKS, "jokers": entry_form.JOKERS, "trump_choices": TRUMP_CHOICES,
         "trick_form": {"cards": [], "pip_values": "seed", "trick_point_rule": "no_meld"},
         "winner_form": {"cards": [], "order": "", "trump": ""},
     }
-    context.update(forms)
-    return context
 
 
-@login_required
-def thirteens_page(request: HttpRequest) -> HttpResponse:
-    return render(request, PAGE, page_context())
+PAGE = CheckPage(GAME, "scorebook/games/thirteens/checks.html", (
+    Check("trick", gettext_lazy("Score this trick"), jump=gettext_lazy("Score a trick"),
+          submit=gettext_lazy("Score the trick")),
+    # static/games/thirteens/thirteens.js keeps the order the cards were tapped in, for a form marked data-play-order.
+    Check("winner", gettext_lazy("Who takes this trick?"), jump=gettext_lazy("Who takes it?"),
+          submit=gettext_lazy("Who takes it?"), data=("play-order",)),
+), blank=blank_page)
 
 
-@login_required
-@require_POST
 def thirteens_trick(request: HttpRequest) -> HttpResponse:
     rules = _house_rules(request.POST)
     form: dict[str, Any] = {"cards": request.POST.getlist("cards"), "errors": [], "result": None, **rules}
@@ -64,18 +59,16 @@ def thirteens_trick(request: HttpRequest) -> HttpResponse:
         options = thirteens.parse_options(rules)
         score = thirteens.score_trick(cards, options)
         form["result"] = drawn(score) | {"lines": render_lines(thirteens.trick_lines(score, options))}
-    return verdict(request, PAGE, "trick_verdict", page_context(trick_form=form))
+    return PAGE.answer(request, "trick", form)
 
 
 def _played_order(checked: list[str], order: str) -> list[str]:
-    """The cards ticked, in the order they were tapped (kept by static/js/thirteens.js); without
+    """The cards ticked, in the order they were tapped (kept by static/games/thirteens/thirteens.js); without
     JavaScript, the grid's order."""
     tapped = [code for code in order.split() if code in checked]
     return tapped + [code for code in checked if code not in tapped]
 
 
-@login_required
-@require_POST
 def thirteens_winner(request: HttpRequest) -> HttpResponse:
     post = request.POST
     cards = _played_order(post.getlist("cards"), post.get("order", ""))
@@ -83,7 +76,7 @@ def thirteens_winner(request: HttpRequest) -> HttpResponse:
                             "faces": [entry_form.card_face(code) for code in cards], "errors": [], "result": None}
     if not form["trump"]:
         form["errors"] = [_("Pick the trumps (or no trumps).")]
-        return verdict(request, PAGE, "winner_verdict", page_context(winner_form=form))
+        return PAGE.answer(request, "winner", form)
     try:
         trump = read_trump(form["trump"])
         trick = thirteens.read_trick(cards)
@@ -94,12 +87,8 @@ def thirteens_winner(request: HttpRequest) -> HttpResponse:
         form["result"] = {"index": won.index, "card": entry_form.card_face(won.card.code),
                           "played": [entry_form.card_face(card.code) for card in trick],
                           "reason": render_lines([won.reason])[0]}
-    return verdict(request, PAGE, "winner_verdict", page_context(winner_form=form))
+    return PAGE.answer(request, "winner", form)
 
 
-urlpatterns = [
-    path("", thirteens_page, name="referee-thirteens"),
-    path("trick/", thirteens_trick, name="referee-thirteens-trick"),
-    path("winner/", thirteens_winner, name="referee-thirteens-winner"),
-]
+urlpatterns = PAGE.urls(trick=thirteens_trick, winner=thirteens_winner)
 

@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import thousand
 from scorebook.games.thousand import form, money, sheet, stats
-from scorebook.registry import GameUI, no_extras
+from scorebook.registry import GameUI
 
 GAME = GameUI(
     name=thousand.NAME,
@@ -16,13 +16,8 @@ GAME = GameUI(
     blurb=_("3 players (2 or 4 possible), 24 cards, first to 1000 — through the barrel."),
     rules_template="scorebook/games/thousand/rules.html",
     form=form,
-    row_extras=no_extras,
-    tail_label=None,
     status_template="scorebook/games/thousand/status.html",
     seat_template="scorebook/games/thousand/seat.html",
-    preview=None,
-    preview_template=None,
-    scripts=(),
     marks={
         "bolt": pgettext_lazy("mark", "bolt"),
         "bolt_penalty": pgettext_lazy("mark", "−bolts"),

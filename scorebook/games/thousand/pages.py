@@ -8,21 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import path
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy
 
 from referee.cards import Suit
 from referee.games import thousand
 from referee.ledger import Rejected
 from scorebook.games.thousand import GAME
 from scorebook.sheets import render_lines, violation_messages
-from scorebook.web.common import verdict
+from scorebook.web.common import Check, CheckPage
 
-PAGE = "scorebook/games/thousand/checks.html"
 RANKS = [rank.value for rank in thousand.RANKS]  # the 24-card deck's ranks, 9 to ace
 # RULES.md `marriage_values`: the usual table, or seed 001's "clubs high" one (its own preset).
 TABLES = ("classic", "clubs_high")
@@ -52,26 +48,25 @@ def _form_values(post: Any) -> dict[str, Any]:
             "marriage_values": _table(post), "ace_marriage": post.get("ace_marriage") == "on"}
 
 
-def page_context(**forms: Any) -> dict[str, Any]:
-    context: dict[str, Any] = {
-        "game_name": GAME.display_name,
+def blank_page() -> dict[str, Any]:
+    return {
         "ranks": RANKS, "marriage_choices": MARRIAGE_CHOICES,
         "bid_form": {"cards": [], "bid": "", "bid_step": "5", "marriage_values": "classic", "ace_marriage": False},
         "points_form": {"cards": []},
         "marriage_form": {"cards": [], "suit": "", "declared": [], "took_trick": False,
                           "marriage_values": "classic"},
     }
-    context.update(forms)
-    return context
 
 
-@login_required
-def thousand_page(request: HttpRequest) -> HttpResponse:
-    return render(request, PAGE, page_context())
+PAGE = CheckPage(GAME, "scorebook/games/thousand/checks.html", (
+    Check("bid", gettext_lazy("May I bid this much?"), jump=gettext_lazy("Bid"), submit=gettext_lazy("Check the bid")),
+    Check("marriage", gettext_lazy("May I declare this marriage now?"), jump=gettext_lazy("Marriage"),
+          submit=gettext_lazy("Check the marriage")),
+    Check("points", gettext_lazy("How many card points are these?"), jump=gettext_lazy("Card points"),
+          submit=gettext_lazy("Count the points")),
+), blank=blank_page)
 
 
-@login_required
-@require_POST
 def thousand_bid(request: HttpRequest) -> HttpResponse:
     form = _form_values(request.POST) | {"bid": request.POST.get("bid", "").strip()}
     errors: list[str] = []
@@ -94,11 +89,9 @@ def thousand_bid(request: HttpRequest) -> HttpResponse:
                       "card_points": check.card_points, "marriages": list(check.marriages),
                       "lines": render_lines(check.lines)}
     form |= {"result": result, "errors": errors}
-    return verdict(request, PAGE, "bid_verdict", page_context(bid_form=form))
+    return PAGE.answer(request, "bid", form)
 
 
-@login_required
-@require_POST
 def thousand_points(request: HttpRequest) -> HttpResponse:
     form: dict[str, Any] = {"cards": request.POST.getlist("cards"), "errors": [], "result": None}
     try:
@@ -109,11 +102,9 @@ def thousand_points(request: HttpRequest) -> HttpResponse:
         points = thousand.card_points(list(cards))
         form |= {"cards": [card.code for card in cards],
                  "result": {"card_points": points, "rest": thousand.CARD_POINTS - points, "count": len(cards)}}
-    return verdict(request, PAGE, "points_verdict", page_context(points_form=form))
+    return PAGE.answer(request, "points", form)
 
 
-@login_required
-@require_POST
 def thousand_marriage(request: HttpRequest) -> HttpResponse:
     post = request.POST
     suit = post.get("suit", "")
@@ -122,7 +113,7 @@ def thousand_marriage(request: HttpRequest) -> HttpResponse:
                             "errors": [], "result": None}
     if not suit:
         form["errors"] = [_("Pick the marriage to check.")]
-        return verdict(request, PAGE, "marriage_verdict", page_context(marriage_form=form))
+        return PAGE.answer(request, "marriage", form)
     # Picking the four aces says the table plays the ace marriage (RULES.md `ace_marriage`).
     options = thousand.parse_options({"ace_marriage": suit == thousand.ACE}, _table(post))
     try:
@@ -133,12 +124,7 @@ def thousand_marriage(request: HttpRequest) -> HttpResponse:
     else:
         form["result"] = {"legal": check.legal, "value": check.value, "marriage": check.marriage,
                           "lines": render_lines(check.lines)}
-    return verdict(request, PAGE, "marriage_verdict", page_context(marriage_form=form))
+    return PAGE.answer(request, "marriage", form)
 
 
-urlpatterns = [
-    path("", thousand_page, name="referee-thousand"),
-    path("bid/", thousand_bid, name="referee-thousand-bid"),
-    path("points/", thousand_points, name="referee-thousand-points"),
-    path("marriage/", thousand_marriage, name="referee-thousand-marriage"),
-]
+urlpatterns = PAGE.urls(bid=thousand_bid, marriage=thousand_marriage, points=thousand_points)

@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import tongits
 from scorebook.games.tongits import form, money, preview, sheet, stats
-from scorebook.registry import GameUI, no_markers
+from scorebook.registry import GameUI
 
 GAME = GameUI(
     name=tongits.NAME,
@@ -19,10 +19,10 @@ GAME = GameUI(
     row_extras=sheet.row_extras,
     tail_label=sheet.TAIL_LABEL,
     status_template="scorebook/games/tongits/status.html",
-    seat_template=None,
     preview=preview.preview,
     preview_template="scorebook/games/tongits/preview.html",
-    scripts=("js/tongits.js",),
+    scripts=("games/tongits/tongits.js",),
+    styles=("games/tongits/tongits.css",),
     marks={
         "burned": pgettext_lazy("mark", "burned"),
         "challenger": pgettext_lazy("mark", "fought"),
@@ -31,16 +31,13 @@ GAME = GameUI(
         "tongit": pgettext_lazy("mark", "tongit"),
     },
     mark_styles={"burned": "failed", "tongit": "made", "pot": "winner"},
-    choices={},
     presets={"two_four_four": _("2-4-4 payments")},
     balances=True,
     unit=_("chips"),
     money=money.money,
-    chart_markers=no_markers,
     stats=stats.stats,
     stats_labels=stats.stats_labels,
     stats_template="scorebook/games/tongits/stats.html",
-    stats_chart=None,
     checks_title=_("Tong Its: melds, tongits, counts, draw fights"),
     checks=(_("Is this a meld? A tongit?"), _("How much is this hand?"), _("Who wins this draw fight?")),
     check_pages="scorebook.games.tongits.pages",

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import path
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext_lazy
 
 from referee.games import tongits
 from referee.ledger import Rejected
@@ -21,31 +18,27 @@ from scorebook.games.tongits import GAME
 from scorebook.games.tongits import form as entry_form
 from scorebook.games.tongits.checks import MAX_COUNT, SEATS, draw_answer, meld_answer, seat_label, tongit_answer
 from scorebook.sheets import violation_messages
-from scorebook.web.common import verdict
-
-PAGE = "scorebook/games/tongits/checks.html"
+from scorebook.web.common import Check, CheckPage
 
 
-def page_context(**forms: Any) -> dict[str, Any]:
-    context: dict[str, Any] = {
-        "game_name": GAME.display_name,
+def blank_page() -> dict[str, Any]:
+    return {
         "ranks": entry_form.RANKS, "seats": [(seat, seat_label(seat)) for seat in range(SEATS)],
         "meld_form": {"cards": [], "runs": True},
         "count_form": {"cards": []},
         "draw_form": {"caller": "", "challengers": [], "counts": ["", "", ""], "burned": []},
     }
-    context.update(forms)
-    return context
 
 
-@login_required
-@require_GET
-def tongits_page(request: HttpRequest) -> HttpResponse:
-    return render(request, PAGE, page_context())
+PAGE = CheckPage(GAME, "scorebook/games/tongits/checks.html", (
+    Check("meld", gettext_lazy("Is this a meld? A tongit?"), jump=gettext_lazy("Meld or tongit"),
+          submit=gettext_lazy("Check")),
+    Check("count", gettext_lazy("How much is this hand?"), jump=gettext_lazy("Count"), submit=gettext_lazy("Count")),
+    Check("draw", gettext_lazy("Who wins this draw fight?"), jump=gettext_lazy("Draw fight"),
+          submit=gettext_lazy("Who wins?")),
+), blank=blank_page)
 
 
-@login_required
-@require_POST
 def meld_check(request: HttpRequest) -> HttpResponse:
     runs = request.POST.get("runs") == "on"
     form: dict[str, Any] = {"cards": request.POST.getlist("cards"), "runs": runs, "errors": [], "result": None}
@@ -59,11 +52,9 @@ def meld_check(request: HttpRequest) -> HttpResponse:
             form["errors"] = [_("Tap the cards to check.")]
         else:
             form["result"] = {"meld": meld_answer(cards, runs), "tongit": tongit_answer(cards, runs)}
-    return verdict(request, PAGE, "meld_verdict", page_context(meld_form=form))
+    return PAGE.answer(request, "meld", form)
 
 
-@login_required
-@require_POST
 def count_check(request: HttpRequest) -> HttpResponse:
     form: dict[str, Any] = {"cards": request.POST.getlist("cards"), "errors": [], "result": None}
     try:
@@ -72,11 +63,9 @@ def count_check(request: HttpRequest) -> HttpResponse:
         form["errors"] = violation_messages(rejected.violations)
     else:
         form |= {"cards": [card.code for card in cards], "result": {"count": tongits.count(cards), "size": len(cards)}}
-    return verdict(request, PAGE, "count_verdict", page_context(count_form=form))
+    return PAGE.answer(request, "count", form)
 
 
-@login_required
-@require_POST
 def draw_check(request: HttpRequest) -> HttpResponse:
     post = request.POST
     form: dict[str, Any] = {"caller": post.get("caller", ""), "challengers": post.getlist("challengers"),
@@ -95,12 +84,7 @@ def draw_check(request: HttpRequest) -> HttpResponse:
                                          [seats[s] for s in form["burned"] if s in seats])
         except Rejected as rejected:
             form["errors"] = violation_messages(rejected.violations)
-    return verdict(request, PAGE, "draw_verdict", page_context(draw_form=form))
+    return PAGE.answer(request, "draw", form)
 
 
-urlpatterns = [
-    path("", tongits_page, name="referee-tongits"),
-    path("meld/", meld_check, name="referee-tongits-meld"),
-    path("count/", count_check, name="referee-tongits-count"),
-    path("draw/", draw_check, name="referee-tongits-draw"),
-]
+urlpatterns = PAGE.urls(meld=meld_check, count=count_check, draw=draw_check)
