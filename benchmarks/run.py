@@ -250,7 +250,7 @@ def import_times(raw: Sequence[dict[str, Any]], sizes: Sequence[int], runs: int 
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from scorebook import exports
+    from scorebook.services import files as exports
 
     user = get_user_model().objects.create_user("bench-importer")
     rows = []
@@ -290,7 +290,8 @@ def stored_again(pk: int) -> None:
 
     deals, match = Deal._meta.db_table, Match._meta.db_table
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(copied(Match, {"share_token": "NULL", "invite_token": "NULL"}, f"{match} AS old", "old.id = %s")
+        cursor.execute(copied(Match, {"share_token": "NULL", "invite_nonce": "NULL", "invite_key": "NULL"},
+                              f"{match} AS old", "old.id = %s")
                        + " RETURNING id", [pk])
         (new,) = cursor.fetchone()
         cursor.execute(copied(Deal, {"match_id": "%s"}, f"{deals} AS old", "old.match_id = %s"), [new, pk])
@@ -539,7 +540,8 @@ def replace_sections(path: Path, lines: list[str], keep: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-GOALS = {"poll": 0.70, "scoresheet": 0.40, "page": 0.25, "post": 0.20}
+# Issue [1/6]'s line to hold with stock parts (medians of 5 runs, CACHE_URL on PostgreSQL).
+GOALS = {"poll": 0.50, "scoresheet": 0.40, "page": 0.15, "post": 0.08}
 WHAT = {
     "healthz": "`GET /healthz/` (the floor: every middleware, no query)",
     "poll": "poll `GET /matches/<id>/sheet/?since=<version>` (204)",

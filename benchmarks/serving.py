@@ -112,14 +112,10 @@ def owner_with_credentials(username: str = "bench") -> tuple[Any, dict[str, str]
     from django.test import Client
     from rest_framework.authtoken.models import Token
 
-    from scorebook.web.people import USER_HINT
-
     user, _created = get_user_model().objects.get_or_create(username=username)
     browser = Client()
     browser.force_login(user)
-    # And the cookie a browser keeps from its first poll: the user the session names (the next polls
-    # read him with the session and the match in one round trip: scorebook/web/people.py).
-    session = {"Cookie": f"sessionid={browser.cookies['sessionid'].value}; {USER_HINT}={user.pk}"}
+    session = {"Cookie": f"sessionid={browser.cookies['sessionid'].value}"}
     token = {"Authorization": f"Token {Token.objects.get_or_create(user=user)[0].key}",
              "Content-Type": "application/json"}
     return user, session, token

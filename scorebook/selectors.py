@@ -18,8 +18,8 @@ from referee.games import find_game
 from referee.ledger import Rejected, Sheet, Violation, replay
 from scorebook import caches
 from scorebook.errors import NotAllowed, NotFound
+from scorebook.games.registry import Preview
 from scorebook.models import Deal, Match, Member, Player, SheetRow
-from scorebook.registry import Preview
 from scorebook.sheets import Rows, capped, is_fresh, neutral_sheet, neutral_stop, with_waiting
 
 

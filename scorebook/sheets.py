@@ -1,18 +1,20 @@
 """Between the referee's values and JSON: the cached, language-neutral sheet, and its rendering
-into the words of the request's language (explanations, violation messages, seats as names)."""
+into the words of the request's language (explanations, violation messages, seats as names), with
+the words on screen for the referee's codes that more than one game uses (marks, option values,
+presets, the suits, the cards)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from referee.cards import Suit
 from referee.games import find_game
 from referee.ledger import Line, Seat, Sheet, Violation, _, error
 from referee.results import PLAIN
-from scorebook.labels import cards_in_words
 
 
 def rules_stamp(game: Any) -> str:
@@ -25,6 +27,53 @@ def rules_stamp(game: Any) -> str:
 def is_fresh(game_name: str, sheet: Mapping[str, Any] | None) -> bool:
     """Was *sheet*, a match's cached sheet, made under the rules in force? If not, it is replayed."""
     return sheet is not None and bool(sheet) and sheet.get("engine") == rules_stamp(find_game(game_name))
+
+
+# ---------------------------------------------------------------- words for the codes games share
+# What only one game uses is in its record (scorebook/games/<game>/__init__.py).
+
+# Short badges as a scorekeeper writes them on paper.
+MARKS = {
+    "made": pgettext_lazy("mark", "made"),
+    "failed": pgettext_lazy("mark", "failed"),
+    "penalty": pgettext_lazy("mark", "penalty"),
+    "redeal": pgettext_lazy("mark", "redeal"),
+    "dark": pgettext_lazy("mark", "dark"),
+    "winner": pgettext_lazy("mark", "winner"),
+}
+
+CHOICES = {
+    "none": gettext_lazy("no rounding"),
+}
+
+PRESETS = {
+    "classic": gettext_lazy("Classic"),
+}
+
+SUIT_NAMES = {"H": gettext_lazy("hearts"), "D": gettext_lazy("diamonds"), "C": gettext_lazy("clubs"),
+              "S": gettext_lazy("spades"), "A": gettext_lazy("aces")}
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "A": "A"}
+
+# The face ranks as the deck of the language prints them: В Д К Т on Russian and Ukrainian cards,
+# J Q K A on English ones. The page's card grids write them with {% translate rank context "card rank" %};
+# listed here so that makemessages keeps them.
+FACE_RANKS = {"J": pgettext_lazy("card rank", "J"), "Q": pgettext_lazy("card rank", "Q"),
+              "K": pgettext_lazy("card rank", "K"), "A": pgettext_lazy("card rank", "A")}
+
+# A face card as the referee writes it in its words, "J♥" in "J♥ Q♥ K♥ is not a meld".
+_FACE_IN_TEXT = re.compile(r"(?<!\w)([JQKA])(?=[♥♦♣♠])")
+
+
+def card_text(code: str) -> str:
+    """A card as a page shows it, from its code: "JH" is J♥ in English, В♥ in Russian and Ukrainian."""
+    rank, suit = code[:-1], code[-1]
+    return pgettext("card rank", rank) + SUIT_SYMBOLS.get(suit, suit)
+
+
+def cards_in_words(text: str) -> str:
+    """The referee's words with every face card written as the deck of the language prints it
+    ("J♥ Q♥ K♥" is "В♥ Д♥ К♥" in Russian). Codes the player typed ("JH") stay as typed."""
+    return _FACE_IN_TEXT.sub(lambda found: pgettext("card rank", found[1]), text)
 
 
 # ---------------------------------------------------------------- neutral form (cached on the match)

@@ -1,7 +1,7 @@
 """What the API answers, as serializers: the schema at /api/schema/ types every answer from these.
 
 They describe the JSON that ``scorebook.api.common`` (``match_json``, ``deal_json``…),
-``scorebook.sheets.render_sheet`` and ``scorebook.exports.match_document`` write; the views keep
+``scorebook.sheets.render_sheet`` and ``scorebook.services.files.match_document`` write; the views keep
 writing it themselves, so the answers stay byte for byte what API.md says. Only what is a game's
 own (its ``state``, an entry, a row's ``result``, the options) is a free-form object.
 """

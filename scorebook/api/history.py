@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scorebook import exports
 from scorebook.api import answers
 from scorebook.api.common import NOT_FOUND, MatchScoped, match_json, refusals
+from scorebook.services import files as exports
 
 
 class MatchExport(MatchScoped):

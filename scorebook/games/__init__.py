@@ -1,4 +1,4 @@
-"""The games on the Django side: one record per game (``scorebook.registry.GameUI``), each declared
+"""The games on the Django side: one record per game (``scorebook.games.registry.GameUI``), each declared
 in its own package here, listed in the order of ``referee.games.GAMES``.
 
 The pages and the API ask these records; only this listing and the games' own packages name a
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.games import GAMES as RULES
 from scorebook.games import khrap, terz, thirteens, thousand, tongits
-from scorebook.registry import GameUI
+from scorebook.games.registry import GameUI
 
 GAMES: dict[str, GameUI] = {game.name: game for game in (thousand.GAME, terz.GAME, tongits.GAME, khrap.GAME,
                                                           thirteens.GAME)}

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
-from scorebook import labels
+from scorebook import sheets
 from scorebook.games import GAMES, game_ui
 
 register = template.Library()
@@ -22,7 +22,7 @@ def translate_text(text: str) -> str:
 @register.filter
 def mark_label(code: str, game: str) -> str:
     """A mark on the sheet in words: ``{{ mark|mark_label:match.game }}``."""
-    return str(game_ui(game).marks.get(code) or labels.MARKS.get(code, code))
+    return str(game_ui(game).marks.get(code) or sheets.MARKS.get(code, code))
 
 
 @register.filter
@@ -33,7 +33,7 @@ def mark_style(code: str, game: str) -> str:
 
 @register.filter
 def suit_symbol(code: str) -> str:
-    return labels.SUIT_SYMBOLS.get(code, code)
+    return sheets.SUIT_SYMBOLS.get(code, code)
 
 
 @register.filter

@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from scorebook import charts
+from scorebook.games import charts
 
 register = template.Library()
 

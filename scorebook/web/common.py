@@ -19,7 +19,7 @@ from django_htmx.middleware import HtmxDetails
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-    from scorebook.registry import GameUI
+    from scorebook.games.registry import GameUI
 
 
 class HtmxHttpRequest(HttpRequest):

@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from referee import roles
 from referee.reading import option_fields
-from scorebook import caches, labels, selectors
+from scorebook import caches, selectors, sheets
 from scorebook.games import game_ui
+from scorebook.games.registry import GameUI
 from scorebook.models import Match
-from scorebook.registry import GameUI
 from scorebook.sheets import Rows, render_line, render_violation, rules_stamp
 from scorebook.web.confirming import waiting_context
 from scorebook.web.table import people_context
@@ -26,7 +26,7 @@ def _choice_label(game: GameUI, value: Any) -> str:
     """An option value in words: the game's own words, else the shared ones, else as it is."""
     if not isinstance(value, str):
         return str(value)
-    return str(game.choices.get(value) or labels.CHOICES.get(value, value))
+    return str(game.choices.get(value) or sheets.CHOICES.get(value, value))
 
 
 def option_rows(game: GameUI, options: Any, errors: dict[str, list[str]] | None = None) -> list[dict[str, Any]]:
@@ -42,13 +42,13 @@ def option_rows(game: GameUI, options: Any, errors: dict[str, list[str]] | None 
                "choices": [(c, _choice_label(game, c) if isinstance(c, str) else c) for c in meta["choices"] or ()],
                "errors": (errors or {}).get(f"options.{spec.name}", [])}
         if meta["kind"] == "suit_values":
-            row["suits"] = [(suit, labels.SUIT_SYMBOLS[suit], points) for suit, points in value]
+            row["suits"] = [(suit, sheets.SUIT_SYMBOLS[suit], points) for suit, points in value]
         rows.append(row)
     return rows
 
 
 def preset_label(game: GameUI, preset: str) -> str:
-    return str(game.presets.get(preset) or labels.PRESETS.get(preset, preset))
+    return str(game.presets.get(preset) or sheets.PRESETS.get(preset, preset))
 
 
 def seat_rows(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:

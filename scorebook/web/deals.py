@@ -19,8 +19,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.ledger import Rejected
 from scorebook import selectors, services
-from scorebook.forms import number as typed_number
 from scorebook.games import game_ui
+from scorebook.games.forms import number as typed_number
 from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
 from scorebook.web.common import HtmxHttpRequest

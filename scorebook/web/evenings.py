@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from referee import roles
 from referee.ledger import Rejected
 from scorebook import evenings, selectors, services
-from scorebook.registry import CHIPS, MONEY
+from scorebook.games.registry import CHIPS, MONEY
 from scorebook.sheets import violation_json
 
 UNIT_TITLES = {MONEY: _("In money"), CHIPS: _("In chips")}

@@ -21,10 +21,11 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from referee.ledger import Rejected, error
-from scorebook import exports, limits, selectors
+from scorebook import limits, selectors
 from scorebook.games import game_ui
+from scorebook.games.registry import GameUI
 from scorebook.models import Deal, Match, Player, Revision
-from scorebook.registry import GameUI
+from scorebook.services import files as exports
 from scorebook.sheets import capped, render_line, violation_json
 from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import option_rows, preset_label, sheet_context

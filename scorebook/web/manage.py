@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from referee import roles
 from referee.ledger import Rejected
 from scorebook import selectors, services
-from scorebook.forms import number as typed_number
+from scorebook.games.forms import number as typed_number
 from scorebook.sheets import on_deal, violation_messages
 
 

@@ -22,8 +22,8 @@ from django.views.decorators.http import require_http_methods
 from referee.ledger import Rejected
 from referee.reading import option_fields
 from scorebook import selectors, services
-from scorebook.forms import number as typed_number
 from scorebook.games import GAMES
+from scorebook.games.forms import number as typed_number
 from scorebook.models import Match
 from scorebook.sheets import violation_json
 from scorebook.web.contexts import option_rows, preset_label

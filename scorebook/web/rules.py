@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from referee.reading import option_fields
 from scorebook.games import GAMES
-from scorebook.registry import GameUI
+from scorebook.games.registry import GameUI
 from scorebook.web.contexts import option_rows, preset_label
 
 

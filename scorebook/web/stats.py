@@ -23,10 +23,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from referee.ledger import Rejected
-from scorebook import charts, selectors
-from scorebook.games import GAMES, game_ui
+from scorebook import selectors
+from scorebook.games import GAMES, charts, game_ui
+from scorebook.games.registry import Played
 from scorebook.models import Deal, Player, Seat
-from scorebook.registry import Played
 from scorebook.sheets import is_fresh
 
 RECENT = 12  # matches in a player's per-match chart

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from referee import roles
 from referee.ledger import Rejected
 from scorebook import selectors, services
-from scorebook.forms import number as typed_number
+from scorebook.games.forms import number as typed_number
 from scorebook.models import Match
 from scorebook.sheets import violation_json
 from scorebook.web.people import member_required, person_at, remember_guest

@@ -26,8 +26,9 @@ from django.test.utils import CaptureQueriesContext
 
 from referee.games import thousand
 from referee.ledger import Rejected
-from scorebook import caches, exports, services
+from scorebook import caches, services
 from scorebook.models import Match
+from scorebook.services import files as exports
 from tests.scorebook.conftest import PLAYERS, penalty, play
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from referee.cards import Suit
 from referee.ledger import error, line
-from scorebook.labels import card_text, cards_in_words
+from scorebook.sheets import card_text, cards_in_words
 from scorebook.sheets import render_lines, violation_json
 
 

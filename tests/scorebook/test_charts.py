@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from scorebook import charts, services
+from scorebook import services
+from scorebook.games import charts
 from scorebook.games.thousand.sheet import chart_markers
 from scorebook.web.contexts import sheet_context
 from tests.scorebook.conftest import penalty, play

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from referee.ledger import Rejected
-from scorebook import caches, exports, selectors, services
+from scorebook import caches, selectors, services
 from scorebook.errors import NotAllowed, NotFound
 from scorebook.models import Deal, Match, Member, Revision
+from scorebook.services import files as exports
 from scorebook.sheets import Rows, with_waiting
 from tests.scorebook.conftest import PLAYERS, play
 

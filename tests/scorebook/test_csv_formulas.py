@@ -10,7 +10,8 @@ import io
 import pytest
 from django.test import Client
 
-from scorebook import exports, services
+from scorebook import services
+from scorebook.services import files as exports
 from tests.scorebook.conftest import play
 
 pytestmark = pytest.mark.django_db

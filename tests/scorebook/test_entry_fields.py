@@ -9,7 +9,7 @@ import pytest
 from django import forms
 from django.http import QueryDict
 
-from scorebook.forms import Flag, Number, Several, Text, number, penalty_entry, penalty_values, read, the_rest
+from scorebook.games.forms import Flag, Number, Several, Text, number, penalty_entry, penalty_values, read, the_rest
 
 
 @pytest.mark.parametrize(("typed", "read_as"), [

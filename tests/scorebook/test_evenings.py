@@ -14,10 +14,10 @@ from django.test import Client
 from django.utils import timezone
 
 from scorebook import evenings, services
+from scorebook.evenings import Transfer
 from scorebook.games import game_ui
+from scorebook.games.registry import CHIPS, MONEY, Money
 from scorebook.models import Match, Player
-from scorebook.registry import CHIPS, MONEY, Money
-from scorebook.settling import Transfer
 from tests.scorebook.conftest import PLAYERS, penalty, play
 
 D = Decimal

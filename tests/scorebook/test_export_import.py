@@ -28,8 +28,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from referee.ledger import Rejected
-from scorebook import exports, services
+from scorebook import services
 from scorebook.models import Deal, Match, Revision
+from scorebook.services import files as exports
 from tests.scorebook.conftest import PLAYERS, play
 
 pytestmark = pytest.mark.django_db

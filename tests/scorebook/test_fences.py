@@ -8,7 +8,7 @@
   never import a game's package, only the registry listing (``scorebook.games``).
 - The models, the registry and what a record imports at once import no views, services or
   selectors (``scorebook.models`` reads the games' names from the records); a game's entry form is
-  built from ``scorebook.forms``.
+  built from ``scorebook.games.forms``.
 - The services (confirmation mode's too) and the selectors import nothing of the pages or the API.
 - A game's code name appears only in its own folders, the registry listing and the migrations.
 """
@@ -97,7 +97,8 @@ def closure(module: str) -> set[str]:
 def game_of(module: str) -> str | None:
     """The game whose own package *module* is in (scorebook.games.<game>…), else None."""
     parts = module.split(".")
-    return parts[2] if len(parts) >= 3 and parts[:2] == ["scorebook", "games"] else None
+    in_games = len(parts) >= 3 and parts[:2] == ["scorebook", "games"] and parts[2] in GAME_NAMES
+    return parts[2] if in_games else None
 
 
 def test_the_fence_reads_the_layout() -> None:
@@ -136,7 +137,7 @@ def test_shared_code_asks_the_registry_never_a_game(module: str) -> None:
     assert games == [] or module == "scorebook.games"
 
 
-@pytest.mark.parametrize("module", ["scorebook.models", "scorebook.registry", "scorebook.games",
+@pytest.mark.parametrize("module", ["scorebook.models", "scorebook.games.registry", "scorebook.games",
                                     "scorebook.web.common", "scorebook.api.common"])
 def test_the_models_and_the_records_import_no_views(module: str) -> None:
     views = [name for name in closure(module)
@@ -147,7 +148,7 @@ def test_the_models_and_the_records_import_no_views(module: str) -> None:
 
 def test_the_records_are_light() -> None:
     # scorebook.models imports the listing: nothing it brings in may need the models back, and a
-    # record's form is built from scorebook.forms, not from the pages.
+    # record's form is built from scorebook.games.forms, not from the pages.
     brought = closure("scorebook.games")
     heavy = {"scorebook.models", "scorebook.services", "scorebook.services.confirmation", "scorebook.selectors"}
     assert heavy & brought == set()
@@ -155,7 +156,7 @@ def test_the_records_are_light() -> None:
 
 
 @pytest.mark.parametrize("module", ["scorebook.services", "scorebook.services.confirmation", "scorebook.selectors",
-                                    "scorebook.sheets", "scorebook.caches", "scorebook.exports", "scorebook.admin"])
+                                    "scorebook.sheets", "scorebook.caches", "scorebook.services.files", "scorebook.admin"])
 def test_the_write_path_and_the_reads_import_no_pages_or_api(module: str) -> None:
     assert [name for name in closure(module) if name.startswith(("scorebook.web", "scorebook.api"))] == []
 
@@ -184,3 +185,16 @@ def test_a_game_is_named_only_in_its_own_folders() -> None:
 def test_the_name_fence_sees_a_name() -> None:
     assert NAMED.search('if match.game == "khrap":') and not NAMED.search("Thousand (1000)")
     assert allowed(ROOT / "scorebook/games/terz/form.py") and not allowed(ROOT / "scorebook/web/deals.py")
+
+
+# ---------------------------------------------------------------- a shape a newcomer reads in one sitting
+
+
+def test_the_top_of_scorebook_holds_at_most_15_modules() -> None:
+    # Django's own files included; the rest lives in its package (games/, services/, web/, api/…).
+    assert len(sorted(PACKAGE.glob("*.py"))) <= 15, sorted(path.name for path in PACKAGE.glob("*.py"))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_module_is_longer_than_600_lines(path: Path) -> None:
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 600

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from referee.games import GAMES, thousand
 from referee.ledger import Rejected, Violation, _, error
-from scorebook import exports, selectors, services
+from scorebook import selectors, services
 from scorebook.models import Match, Revision
+from scorebook.services import files as exports
 from tests.referee.test_snapshots import ENTRIES, OPTIONS
 from tests.scorebook.test_export_import import comparable
 

@@ -13,7 +13,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from scorebook import charts, services
+from scorebook import services
+from scorebook.games import charts
 from scorebook.models import Member
 from tests.scorebook.conftest import PLAYERS, play
 

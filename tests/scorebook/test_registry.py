@@ -14,10 +14,10 @@ from django.template.loader import get_template
 
 from referee.games import GAMES as RULES
 from referee.reading import option_fields
-from scorebook import labels
+from scorebook import sheets as labels
 from scorebook.games import GAMES, game_choices, game_ui
+from scorebook.games.registry import EntryForm, GameUI
 from scorebook.models import Match
-from scorebook.registry import EntryForm, GameUI
 
 RECORDS = list(GAMES.values())
 

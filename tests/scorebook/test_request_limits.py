@@ -12,9 +12,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scorebook import exports, services
+from scorebook import services
 from scorebook.limits import MAX_DEPTH
 from scorebook.models import Match
+from scorebook.services import files as exports
 from scorebook.sheets import MAX_VIOLATIONS
 from tests.scorebook.conftest import play
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorebook.settling import EXACT_UP_TO, Transfer, transfers
+from scorebook.evenings import EXACT_UP_TO, Transfer, transfers
 
 D = Decimal
 

@@ -14,8 +14,9 @@ from django.db import DataError, connection, transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scorebook import exports, services
+from scorebook import services
 from scorebook.models import Deal, Match, Player, Revision
+from scorebook.services import files as exports
 from tests.scorebook.conftest import PLAYERS, penalty, play
 
 pytestmark = pytest.mark.django_db

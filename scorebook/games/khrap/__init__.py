@@ -1,4 +1,4 @@
-"""Храп (Khrap) on the Django side: its record (``scorebook.registry.GameUI``)."""
+"""Храп (Khrap) on the Django side: its record (``scorebook.games.registry.GameUI``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from referee.games import khrap
 from scorebook.games.khrap import form, money, preview, sheet, stats
-from scorebook.registry import GameUI
+from scorebook.games.registry import GameUI
 
 GAME = GameUI(
     name=khrap.NAME,

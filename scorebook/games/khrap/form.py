@@ -1,4 +1,4 @@
-"""The Khrap entry form (``scorebook.registry.EntryForm``): POST fields to a khrap entry, and back.
+"""The Khrap entry form (``scorebook.games.registry.EntryForm``): POST fields to a khrap entry, and back.
 
 The form only reshapes what was typed; every rule is checked by the referee through the
 services. Field names: ``khrap`` (a seat, or ``none``: nobody khrapped, a ``no_khrap`` circle),
@@ -19,7 +19,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from referee.games import khrap
-from scorebook.forms import (
+from scorebook.games.forms import (
     Flag,
     Number,
     Several,

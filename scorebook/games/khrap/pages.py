@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from referee.cards import Card, Suit
 from referee.games import khrap
 from referee.ledger import Line, Rejected
-from scorebook import labels
+from scorebook import sheets
 from scorebook.games.khrap import GAME
 from scorebook.sheets import render_lines, violation_messages
 from scorebook.web.common import Check, CheckPage, picked_card
@@ -30,7 +30,7 @@ def reason(item: Line) -> str:
 
 def card_label(card: Card) -> str:
     """A card as the page writes it: the rank as on the deck of the language, then the suit."""
-    return labels.card_text(card.code)
+    return sheets.card_text(card.code)
 
 
 def blank_page() -> dict[str, Any]:

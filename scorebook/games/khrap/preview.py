@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from scorebook.sheets import render_lines, violation_messages
 
 if TYPE_CHECKING:
+    from scorebook.games.registry import Preview
     from scorebook.models import Match
-    from scorebook.registry import Preview
 
 
 def preview(match: Match, preview: Preview) -> dict[str, Any]:

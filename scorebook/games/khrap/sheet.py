@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import ngettext, pgettext_lazy
 
-from scorebook.registry import RowExtras
+from scorebook.games.registry import RowExtras
 
 # The column after the players: what lies in the pot after each row.
 TAIL_LABEL = pgettext_lazy("khrap", "Pot")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorebook.registry import Played
+from scorebook.games.registry import Played
 
 
 def stats(items: Sequence[Played]) -> dict[str, Any]:

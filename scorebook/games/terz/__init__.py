@@ -1,4 +1,4 @@
-"""Терц (Terz) on the Django side: its record (``scorebook.registry.GameUI``)."""
+"""Терц (Terz) on the Django side: its record (``scorebook.games.registry.GameUI``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import terz
+from scorebook.games.registry import GameUI
 from scorebook.games.terz import form, sheet, stats
-from scorebook.registry import GameUI
 
 GAME = GameUI(
     name=terz.NAME,

@@ -1,4 +1,4 @@
-"""The Terz entry form (``scorebook.registry.EntryForm``): POST fields to a terz entry, and back.
+"""The Terz entry form (``scorebook.games.registry.EntryForm``): POST fields to a terz entry, and back.
 
 The form only reshapes what was typed; every rule is checked by the referee through the
 services. Field names (``action`` says which entry):
@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.games import terz
-from scorebook import labels
-from scorebook.forms import Number, Several, Text, number, penalty_entry, read, unsigned
+from scorebook import sheets
+from scorebook.games.forms import Number, Several, Text, number, penalty_entry, read, unsigned
 
 CARD_POINTS = terz.CARD_POINTS
 TEMPLATE = "scorebook/games/terz/form.html"
@@ -102,7 +102,7 @@ def slot_errors(errors: dict[str, list[str]], slots: list[int]) -> dict[str, lis
 
 def _card_text(rank: str, suit: str) -> str:
     """A card as the deck of the language writes it: В♥ in Russian and Ukrainian, J♥ in English."""
-    return labels.card_text(rank + suit)
+    return sheets.card_text(rank + suit)
 
 
 def quick_declarations() -> list[dict[str, Any]]:
@@ -131,7 +131,7 @@ def quick_declarations() -> list[dict[str, Any]]:
     kind, points = terz.MARRIAGE
     groups.append({"label": "%s (%s)" % (_(terz.KIND_TEXT[kind]), points), "choices": [
         {"cards": f"K{suit} Q{suit}", "label": _("%(kind)s %(suit)s") % {
-            "kind": _(terz.KIND_TEXT[kind]), "suit": labels.SUIT_SYMBOLS[suit]}} for suit in SUITS]})
+            "kind": _(terz.KIND_TEXT[kind]), "suit": sheets.SUIT_SYMBOLS[suit]}} for suit in SUITS]})
     return groups
 
 
@@ -277,7 +277,7 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         "players": players,
         "str": {key: "" if values.get(key) is None else str(values.get(key))
                 for key in ("trump", "counter", "last_trick", "player", "penalty_points", "reason")},
-        "suits": [(s, labels.SUIT_SYMBOLS[s], labels.SUIT_NAMES[s]) for s in SUITS],
+        "suits": [(s, sheets.SUIT_SYMBOLS[s], sheets.SUIT_NAMES[s]) for s in SUITS],
         "slots": slot_rows(values, errors, players),
         "quick": quick_declarations(),
         "ranks": RANKS,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from referee.games import terz
 from referee.ledger import Rejected, Violation
-from scorebook import labels, selectors
+from scorebook import selectors, sheets
 from scorebook.games.terz import GAME
 from scorebook.games.terz.checks import (
     classification,
@@ -71,7 +71,7 @@ def blank_page() -> dict[str, Any]:
     return {
         "ranks": RANKS, "players": players,
         # Not "suits": the card grid reads that name for its rows.
-        "trump_suits": [(s, labels.SUIT_SYMBOLS[s], labels.SUIT_NAMES[s]) for s in SUITS],
+        "trump_suits": [(s, sheets.SUIT_SYMBOLS[s], sheets.SUIT_NAMES[s]) for s in SUITS],
         "compare_form": {"trump": "", "slots": slot_rows({}, {}, players), "errors": [], "result": None},
         "classify_form": {"trump": "", "cards": [], "errors": [], "result": None},
         "trick_form": {"trump": "", "led_rank": "", "led_suit": "", "answer_rank": "", "answer_suit": ""},
@@ -155,7 +155,7 @@ def classify_view(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------- the cards at the table
 
 
-card_label = labels.card_text
+card_label = sheets.card_text
 
 
 def _fields(post: Any, *names: str) -> dict[str, Any]:

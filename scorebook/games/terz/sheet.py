@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorebook.registry import RowExtras
+from scorebook.games.registry import RowExtras
 
 
 def row_extras(row: Mapping[str, Any], seats: int) -> RowExtras:

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from referee.games import terz
-from scorebook.registry import Played
+from scorebook.games.registry import Played
 
 
 def stats(items: Sequence[Played]) -> dict[str, Any]:

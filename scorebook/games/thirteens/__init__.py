@@ -1,4 +1,4 @@
-"""По тринадцати (Thirteens) on the Django side: its record (``scorebook.registry.GameUI``)."""
+"""По тринадцати (Thirteens) on the Django side: its record (``scorebook.games.registry.GameUI``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import thirteens
+from scorebook.games.registry import GameUI
 from scorebook.games.thirteens import form, preview, sheet, stats
-from scorebook.registry import GameUI
 
 GAME = GameUI(
     name=thirteens.NAME,

@@ -1,4 +1,4 @@
-"""The Thirteens entry form (``scorebook.registry.EntryForm``): POST fields to a thirteens entry, and back.
+"""The Thirteens entry form (``scorebook.games.registry.EntryForm``): POST fields to a thirteens entry, and back.
 
 The form only reshapes what was tapped; every rule (one card per player in a trick, each card once)
 is checked by the referee through the services. Field names:
@@ -24,8 +24,8 @@ from django.utils.translation import ngettext
 
 from referee.cards import CardParseError, Joker, Rank, parse_card
 from referee.games import thirteens
-from scorebook import labels
-from scorebook.forms import Number, Several, Text, penalty_entry, penalty_field, penalty_values, read
+from scorebook import sheets
+from scorebook.games.forms import Number, Several, Text, penalty_entry, penalty_field, penalty_values, read
 
 TEMPLATE = "scorebook/games/thirteens/form.html"
 RANKS = [rank.value for rank in Rank]  # 2 … A: the 52-card deck of seed 004
@@ -181,7 +181,7 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         "players": players, "ranks": RANKS, "jokers": JOKERS, "used": used,
         "mode": "points" if values.get("mode") == "points" else "cards",
         "trump": values.get("trump") or "", "pick_seat": str(values.get("pick_seat", 0)),
-        "trumps": [(suit, labels.SUIT_SYMBOLS[suit], labels.SUIT_NAMES[suit]) for suit in TRUMPS],
+        "trumps": [(suit, sheets.SUIT_SYMBOLS[suit], sheets.SUIT_NAMES[suit]) for suit in TRUMPS],
         "penalty_player": str(values.get("player", "")),
         "general_errors": errors.get("__all__", []) + errors.get("type", []) + errors.get("tricks", [])
         + errors.get("points", []),

@@ -13,14 +13,14 @@ from django.utils.translation import gettext_lazy
 
 from referee.games import thirteens
 from referee.ledger import Rejected
-from scorebook import labels
+from scorebook import sheets
 from scorebook.games.thirteens import GAME
 from scorebook.games.thirteens import form as entry_form
 from scorebook.games.thirteens.checks import drawn, read_trump
 from scorebook.sheets import render_lines, violation_messages
 from scorebook.web.common import Check, CheckPage
 
-TRUMP_CHOICES = [(suit, labels.SUIT_SYMBOLS[suit]) for suit in entry_form.TRUMPS]
+TRUMP_CHOICES = [(suit, sheets.SUIT_SYMBOLS[suit]) for suit in entry_form.TRUMPS]
 
 
 def _house_rules(post: Any) -> dict[str, Any]:

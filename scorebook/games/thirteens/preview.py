@@ -19,8 +19,8 @@ from scorebook.games.thirteens.checks import drawn
 from scorebook.sheets import violation_json
 
 if TYPE_CHECKING:
+    from scorebook.games.registry import Preview
     from scorebook.models import Match
-    from scorebook.registry import Preview
 
 
 def preview(match: Match, preview: Preview) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
-from scorebook.registry import RowExtras
+from scorebook.games.registry import RowExtras
 
 
 def row_extras(neutral_row: Mapping[str, Any], seats: int) -> RowExtras:

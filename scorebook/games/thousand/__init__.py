@@ -1,4 +1,4 @@
-"""Тысяча (1000) on the Django side: its record (``scorebook.registry.GameUI``)."""
+"""Тысяча (1000) on the Django side: its record (``scorebook.games.registry.GameUI``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.games import thousand
+from scorebook.games.registry import GameUI
 from scorebook.games.thousand import form, money, sheet, stats
-from scorebook.registry import GameUI
 
 GAME = GameUI(
     name=thousand.NAME,

@@ -1,4 +1,4 @@
-"""The 1000 entry form (``scorebook.registry.EntryForm``): POST fields to a thousand entry, and back.
+"""The 1000 entry form (``scorebook.games.registry.EntryForm``): POST fields to a thousand entry, and back.
 
 The form only reshapes what was typed; every rule is checked by the referee through the
 services. Field names: ``declarer``, ``bid``, ``contract``, ``points_<seat>``,
@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.games import thousand
-from scorebook import labels
-from scorebook.forms import Flag, Number, Several, Text, penalty_entry, penalty_values, read, the_rest
+from scorebook import sheets
+from scorebook.games.forms import Flag, Number, Several, Text, penalty_entry, penalty_values, read, the_rest
 
 CARD_POINTS = thousand.CARD_POINTS
 TEMPLATE = "scorebook/games/thousand/form.html"
@@ -175,8 +175,8 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
     return {
         "players": players, "penalty_player": str(values.get("player", "")),
         "general_errors": errors.get("__all__", []) + errors.get("type", []) + errors.get("points", []),
-        "suits": [(s, labels.SUIT_SYMBOLS[s]) for s in ("H", "D", "C", "S")]
-        + ([("A", labels.SUIT_SYMBOLS["A"])] if options.get("ace_marriage") else []),
+        "suits": [(s, sheets.SUIT_SYMBOLS[s]) for s in ("H", "D", "C", "S")]
+        + ([("A", sheets.SUIT_SYMBOLS["A"])] if options.get("ace_marriage") else []),
         "redeal_reasons": _redeal_reasons(options),
         "four_players": sitting_out is not None, "options": options,
     }

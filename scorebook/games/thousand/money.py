@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from referee.games import thousand
-from scorebook.registry import MONEY, Money
+from scorebook.games.registry import MONEY, Money
 
 
 def money(sheet: Mapping[str, Any]) -> Money | None:

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorebook.charts import Marker
+from scorebook.games.charts import Marker
 
 
 def chart_markers(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[Marker]:

@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from referee.games import thousand
-from scorebook import charts, labels
-from scorebook.registry import Played
+from scorebook import sheets
+from scorebook.games import charts
+from scorebook.games.registry import Played
 
 if TYPE_CHECKING:
     from scorebook.models import Player
@@ -68,8 +69,8 @@ def stats(items: Sequence[Played]) -> dict[str, Any]:
 
 def stats_labels(block: dict[str, Any]) -> dict[str, Any]:
     """The marriages with their suit's symbol and name."""
-    marriages = [row | {"symbol": labels.SUIT_SYMBOLS.get(row["suit"], row["suit"]),
-                        "label": labels.SUIT_NAMES.get(row["suit"], row["suit"])} for row in block["marriages"]]
+    marriages = [row | {"symbol": sheets.SUIT_SYMBOLS.get(row["suit"], row["suit"]),
+                        "label": sheets.SUIT_NAMES.get(row["suit"], row["suit"])} for row in block["marriages"]]
     return block | {"marriages": marriages}
 
 

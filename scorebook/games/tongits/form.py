@@ -1,4 +1,4 @@
-"""The Tong Its entry form (``scorebook.registry.EntryForm``): POST fields to a tongits entry, and back.
+"""The Tong Its entry form (``scorebook.games.registry.EntryForm``): POST fields to a tongits entry, and back.
 
 The form only reshapes what was tapped; every rule is checked by the referee through the
 services. Field names: ``ending``; ``caller``, ``challengers`` (several) and ``last_draw`` — only
@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.games import tongits
-from scorebook.forms import Number, Several, Text, number, penalty_entry, penalty_field, read, unsigned
+from scorebook.games.forms import Number, Several, Text, number, penalty_entry, penalty_field, read, unsigned
 
 TEMPLATE = "scorebook/games/tongits/form.html"
 # Seed 002: "Старшинство карт: Т, 2, 3, … К" — the grid shows a suit low to high, ace first.

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from referee.games import tongits
-from scorebook.registry import CHIPS, MONEY, Money
+from scorebook.games.registry import CHIPS, MONEY, Money
 
 
 def money(sheet: Mapping[str, Any]) -> Money:

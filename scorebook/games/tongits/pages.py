@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from referee.games import tongits
 from referee.ledger import Rejected
-from scorebook.forms import number as typed_number
+from scorebook.games.forms import number as typed_number
 from scorebook.games.tongits import GAME
 from scorebook.games.tongits import form as entry_form
 from scorebook.games.tongits.checks import MAX_COUNT, SEATS, draw_answer, meld_answer, seat_label, tongit_answer

@@ -10,8 +10,8 @@ from scorebook.games.tongits.form import REASONS, readable_places
 from scorebook.sheets import on_deal, render_lines, violation_json
 
 if TYPE_CHECKING:
+    from scorebook.games.registry import Preview
     from scorebook.models import Match
-    from scorebook.registry import Preview
 
 
 def preview(match: Match, preview: Preview) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import pgettext_lazy
 
-from scorebook.registry import RowExtras
+from scorebook.games.registry import RowExtras
 
 TAIL_LABEL = pgettext_lazy("tongits", "Pot")
 

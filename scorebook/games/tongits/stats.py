@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from scorebook.games.registry import Played
 from scorebook.games.tongits.form import ENDINGS as ENDING_LABELS
-from scorebook.registry import Played
 
 ENDINGS = ("tongit", "draw", "stock_out")  # the order the table talks about them
 # A hand told card by card or in counts (the quick entry): RULES.md, the quick entry "pays exactly

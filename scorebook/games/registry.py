@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from django.utils.safestring import SafeString
     from django_stubs_ext import StrOrPromise
 
-    from scorebook.charts import Marker
+    from scorebook.games.charts import Marker
     from scorebook.models import Match, Player
 
 
@@ -157,7 +157,7 @@ class GameUI:
     scripts: tuple[str, ...] = ()  # loaded by the pages of its entry form and its checks
     styles: tuple[str, ...] = ()  # loaded by every page (its marks, status and statistics show on shared ones too)
 
-    # Words on screen for its codes, beside the shared ones in scorebook.labels.
+    # Words on screen for its codes, beside the shared ones in scorebook.sheets.
     marks: Mapping[str, StrOrPromise]  # marks on the sheet
     mark_styles: Mapping[str, str] = field(default_factory=dict)  # a mark drawn like another (its CSS class)
     choices: Mapping[str, StrOrPromise] = field(default_factory=dict)  # option values
