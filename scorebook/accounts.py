@@ -23,6 +23,7 @@ from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from scorebook.models import SessionEpoch
@@ -35,8 +36,12 @@ class EpochBackend(ModelBackend):
     query, as ModelBackend's own)."""
 
     def get_user(self, user_id: Any) -> Any:
-        user = get_user_model().objects.select_related("session_epoch").filter(pk=user_id).first()
-        return user if user is not None and self.user_can_authenticate(user) else None
+        model = get_user_model()
+        try:
+            user = model.objects.select_related("session_epoch").get(pk=user_id)
+        except model.DoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None
 
 
 def epoch_of(user: Any) -> int:
@@ -116,3 +121,19 @@ def remember_the_epoch(sender: Any, request: Any, user: Any, **kwargs: Any) -> N
     if request is not None and hasattr(request, "session"):
         request.session[SessionEpoch.SESSION_KEY] = (
             SessionEpoch.objects.filter(user=user).values_list("epoch", flat=True).first() or 0)
+
+
+class TokensEndWithThePassword:
+    """AUTH_PASSWORD_VALIDATORS: refuses no password, but a user's password changed — on the page, in
+    the admin, with ``changepassword`` — deletes his API token, as signing out everywhere does. Django
+    calls ``password_changed`` on every validator once a new password is saved (``set_password``)."""
+
+    def validate(self, password: str, user: Any = None) -> None:
+        return None
+
+    def password_changed(self, password: str, user: Any = None) -> None:
+        if user is not None and user.pk is not None:
+            token_revoke(user=user)
+
+    def get_help_text(self) -> str:
+        return gettext("Changing the password later deletes the API token.")

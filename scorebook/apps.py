@@ -14,8 +14,6 @@ class ScorebookConfig(AppConfig):
         # a module for its side effects), so these are the only imports made inside a function.
         from scorebook import accounts, caches
         from scorebook.models import Match
-        from scorebook.web import people
 
         user_logged_in.connect(accounts.remember_the_epoch, dispatch_uid="scorebook.remember_the_epoch")
-        user_logged_in.connect(people.attach_guests, dispatch_uid="scorebook.attach_guests")
         post_delete.connect(caches.match_deleted, sender=Match, dispatch_uid="scorebook.match_deleted")

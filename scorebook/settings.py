@@ -25,6 +25,7 @@ Everything that differs between a laptop, CI and production comes from the envir
     SCOREBOOK_LOGIN_FAILURES, SCOREBOOK_LOCKOUT_MINUTES  failed sign-ins before a lockout (5), and
                             how long it lasts (15)
     SCOREBOOK_TOKEN_DAYS    how long an API token lives (30)
+    SCOREBOOK_MAX_MEMBERS   how many people may join one match besides its owner (20)
     SCOREBOOK_MAX_BODY_MB   the largest request body or match file, in MB (default 2.5: a match
                             file of 1,000 writes is under 2)
 """
@@ -116,6 +117,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # The guest places a signed-in browser holds, offered to its user (base.html).
+                "scorebook.web.people.guest_places_context",
             ],
         },
     },
@@ -182,15 +185,17 @@ SCOREBOOK_BUILD_ID = build_id()
 
 # The cache: each match's version entry and the request counters (default), and what is rendered
 # of each match (rendered: its prefix names the build). Shared by every app server through Redis
-# (Django's own backend); without CACHE_URL each process keeps its own in memory, which needs no
-# server and is right for one process. Nothing secret is kept there (docs/security.md).
+# (django-redis: Django's cache API, one redis-py client per server; Django's own backend makes a
+# new client for every call, which cost a poll ~90 µs a call: docs/performance.md); without
+# CACHE_URL each process keeps its own in memory, which needs no server and is right for one
+# process. Nothing secret is kept there (docs/security.md).
 CACHE_URL = (os.environ.get("CACHE_URL") or "").strip()
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": CACHE_URL,
                     "KEY_PREFIX": "scorebook"},
-        "rendered": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+        "rendered": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": CACHE_URL,
                      "KEY_PREFIX": f"scorebook:{SCOREBOOK_BUILD_ID}"},
     }
     # The session from the cache, the database behind it: no query per request for it.
@@ -217,6 +222,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Refuses nothing: a new password deletes the user's API token (scorebook/accounts.py).
+    {"NAME": "scorebook.accounts.TokensEndWithThePassword"},
 ]
 
 # Axes first: it refuses a locked-out sign-in before the password is checked. The second keeps a
@@ -274,6 +281,9 @@ SCOREBOOK_RATES = {
     "signup": env_rate("SCOREBOOK_RATE_SIGNUP", "10/hour"),  # each address, accounts created
 }
 SCOREBOOK_TOKEN_TTL = timedelta(days=int(os.environ.get("SCOREBOOK_TOKEN_DAYS") or 30))
+# How many people may join one match besides its owner (a table of 6 players, their phones and a
+# few watchers fits easily): an invite link passed around lets no flood of guests in.
+SCOREBOOK_MAX_MEMBERS = int(os.environ.get("SCOREBOOK_MAX_MEMBERS") or 20)
 
 # Failed sign-ins (pages, admin, /api/token/): the same user name from the same address is locked
 # out after 5 failures for 15 minutes; every failure meanwhile starts the 15 minutes again. Not by

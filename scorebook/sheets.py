@@ -129,7 +129,7 @@ def neutral_sheet(game: Any, sheet: Sheet, voided: Sequence[int], stopped_at: di
     return {
         "engine": rules_stamp(game),
         "rows": neutral_rows(sheet),
-        **neutral_tail(game, sheet.state, last_deal),
+        **neutral_tail(game, sheet.state, last_deal, sheet.rows[-1].number if sheet.rows else None),
         "voided": sorted(voided),
         "stopped_at": stopped_at,
     }
@@ -156,9 +156,10 @@ def neutral_rows(sheet: Sheet) -> list[dict[str, Any]]:
     } for row in sheet.rows]
 
 
-def neutral_tail(game: Any, state: Any, last_deal: int) -> dict[str, Any]:
+def neutral_tail(game: Any, state: Any, last_deal: int, last_row: int | None) -> dict[str, Any]:
     """The keys of a neutral sheet that say where the match stands after its last deal: what a
-    deal appended changes besides adding its row."""
+    deal appended changes besides adding its row. *last_row*: the deal of its last row, the last one
+    counted or waiting for a confirmation (what "undo" voids; None: no row)."""
     return {
         "totals": list(state.totals),
         "finished": state.finished,
@@ -166,6 +167,7 @@ def neutral_tail(game: Any, state: Any, last_deal: int) -> dict[str, Any]:
         "next_dealer": state.dealer,
         "state": game.dump_state(state),
         "last_deal": last_deal,
+        "last_row": last_row,
     }
 
 

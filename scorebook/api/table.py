@@ -63,6 +63,9 @@ class JoinOutput(serializers.Serializer):
 
 class AttachInput(StrictSerializer):
     keys = serializers.ListField(child=serializers.CharField(max_length=64), max_length=50)
+    merge = serializers.BooleanField(required=False, default=False,
+                                     help_text="where you already sit at another seat of that table: keep your "
+                                     "seat and free the guest's (refused with two_seats otherwise)")
 
 
 class AttachOutput(serializers.Serializer):
@@ -158,12 +161,13 @@ def join_json(match: Match, person: Any, member: Member | None) -> dict[str, Any
 
 class GuestsAttach(APIView):
     @extend_schema(request=AttachInput, responses=refusals({200: AttachOutput}, body=True),
-                   summary="The guests whose keys are given become you: your places at those tables kept "
-                           "under your account (where you already sit or own the match, the guest's place goes)",
+                   summary="The guests whose keys are given become you: your places at those tables and what you "
+                           "wrote there kept under your account (where you already sit or own the match, the "
+                           "guest's place goes; where you sit at another seat, only with merge)",
                    operation_id="guests_attach")
     def post(self, request: Request) -> Response:
         data = read_input(AttachInput, request)
-        matches = services.guests_attach(user=request.user, keys=data["keys"])
+        matches = services.guests_attach(user=request.user, keys=data["keys"], merge=data["merge"])
         return Response(AttachOutput({"matches": matches}).data)
 
 

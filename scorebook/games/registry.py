@@ -79,6 +79,7 @@ class EntryForm(Protocol):
     game's entry and back. It only reshapes what was typed; the referee checks every rule."""
 
     TEMPLATE: str  # the form, included on the match page and the edit page
+    FIELDS: str  # its main form's fields (scorebook/_entry_fields.html keeps them rendered when fresh)
 
     def initial_values(self, state: Mapping[str, Any]) -> dict[str, Any]:
         """The empty form for the next deal, in the referee's *state* (dumped)."""

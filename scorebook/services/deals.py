@@ -281,7 +281,7 @@ def _append(claimed: Match, entry: Any, author: Any, client_id: str | None) -> W
                             client_id=client_id or None)
     row = neutral_rows(sheet)[0]
     SheetRow.objects.create(match=claimed, number=number, row=row)
-    head = {**head, **neutral_tail(module, sheet.state, number)}
+    head = {**head, **neutral_tail(module, sheet.state, number, number)}
     row_stored(claimed, sheet=head, finished=sheet.state.finished)
     # The rows are read when the whole sheet is asked for (the API's answer).
     claimed.sheet, claimed.finished = head, sheet.state.finished

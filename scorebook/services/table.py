@@ -13,13 +13,14 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from referee import roles
 from referee.ledger import Rejected, _, error
 from scorebook import caches
 from scorebook.errors import NotFound
-from scorebook.models import Match, Member
+from scorebook.models import Deal, Match, Member, Revision
 from scorebook.selectors import invited
 from scorebook.services.matches import MAX_NAME, allowed, text_refused
 
@@ -91,9 +92,13 @@ def match_join(*, token: str, user: Any = None, name: str = "") -> Member | None
     if user is not None and getattr(user, "is_authenticated", False):
         if match.owner_id == user.pk:
             return None
-        member, _created = Member.objects.get_or_create(
-            match=match, user=user, defaults={"role": match.invite_role, "name": user.get_username()[:MAX_NAME]})
-        return member
+        known = Member.objects.filter(match=match, user=user).order_by("pk").first()
+        if known is not None:
+            return known
+        _room_left(match)
+        return Member.objects.create(match=match, user=user, role=match.invite_role,
+                                     name=user.get_username()[:MAX_NAME])
+    _room_left(match)
     name = unicodedata.normalize("NFC", (name or "").strip())
     if not name:
         raise Rejected([error("bad_name", _("A player's name has 1 to %(high)s characters."), "name",
@@ -101,6 +106,16 @@ def match_join(*, token: str, user: Any = None, name: str = "") -> Member | None
     if (bad := text_refused(name, MAX_NAME, "name")) is not None:
         raise Rejected([bad])
     return Member.objects.create(match=match, guest_key=secrets.token_urlsafe(32), name=name, role=match.invite_role)
+
+
+def _room_left(match: Match) -> None:
+    """Someone new may still join *match*: a table holds at most ``SCOREBOOK_MAX_MEMBERS`` people
+    besides its owner (an invite link passed around must not let a flood of guests in).
+    :raises Rejected: the table is full"""
+    limit = settings.SCOREBOOK_MAX_MEMBERS
+    if Member.objects.filter(match=match).count() >= limit:
+        raise Rejected([error("table_full", _("This table is full: %(count)s people have joined it already. Ask "
+                                              "its owner to remove someone first."), None, count=limit)])
 
 
 # ---------------------------------------------------------------- seats and members
@@ -148,15 +163,40 @@ def member_remove(*, match: Match, member: int, by: Any = None) -> None:
     _member(match, member).delete()
 
 
-def guests_attach(*, user: Any, keys: Sequence[str] = (), members: Sequence[int] = ()) -> list[int]:
+def guests_attach(*, user: Any, keys: Sequence[str] = (), members: Sequence[int] = (),
+                  merge: bool = False) -> list[int]:
     """The guests whose *keys* were given (the API), or whose memberships a browser's session holds
-    (*members*, the pages), become *user*: where he already sits at that table (or owns it), the
-    guest's place goes and his own stays. Answers the matches of those guests."""
+    and its user agreed to take over (*members*, the pages), become *user*. Nothing he wrote as a
+    guest loses its author: his deals, their history and his proposals move to the account, so he
+    confirms none of them under any identity. Where he is at that table already (or owns it), the
+    guest's place goes and his own stays; where he sits there at another seat than the guest's, he
+    holds two seats: refused, unless *merge* says to keep his own seat and free the guest's.
+    Answers the matches of those guests. :raises Rejected: two seats, not merged (nothing moved)"""
     guests = list(Member.objects.filter(guest_key__in=list(keys), user__isnull=True).select_related("match"))
     guests += Member.objects.filter(pk__in=list(members), user__isnull=True).select_related("match")
-    for guest in guests:
-        if guest.match.owner_id == user.pk or Member.objects.filter(match=guest.match, user=user).exists():
-            guest.delete()
-        else:
-            Member.objects.filter(pk=guest.pk).update(user=user, guest_key=None)
+    with transaction.atomic():
+        for guest in guests:
+            own = Member.objects.filter(match=guest.match, user=user).order_by("pk").first()
+            two_seats = own is not None and None not in (own.seat, guest.seat) and own.seat != guest.seat
+            if two_seats and not merge:
+                raise Rejected([error("two_seats", _("You already sit at another seat of this table: attach it "
+                                                     "merged (your own seat stays, the guest's is freed), or leave one "
+                                                     "of the two seats first."), "keys", match=guest.match_id)])
+            _authorship_moved(guest, user)
+            if guest.match.owner_id == user.pk or own is not None:
+                guest.delete()
+                if own is not None and own.seat is None and guest.seat is not None:
+                    Member.objects.filter(pk=own.pk).update(seat=guest.seat)
+            else:
+                Member.objects.filter(pk=guest.pk).update(user=user, guest_key=None)
     return sorted(guest.match_id for guest in guests)
+
+
+def _authorship_moved(guest: Member, user: Any) -> None:
+    """What *guest* wrote is *user*'s from now on: his deals (entries in force), their history and
+    the changes he proposed (``Deal.proposal`` names its proposer)."""
+    Deal.objects.filter(member=guest).update(author=user, member=None)
+    Revision.objects.filter(member=guest).update(author=user, member=None)
+    for deal in Deal.objects.filter(match_id=guest.match_id, proposal__isnull=False):
+        if deal.proposal is not None and deal.proposal.get("member") == guest.pk:
+            Deal.objects.filter(pk=deal.pk).update(proposal={**deal.proposal, "member": None, "user": user.pk})

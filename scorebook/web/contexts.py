@@ -113,7 +113,8 @@ def sheet_context(match: Match) -> dict[str, Any]:
 
     @functools.cache
     def last_deal() -> int | None:
-        return selectors.last_counted_deal(match)
+        # The cached sheet names it (a sheet cached before it did is asked of the deals).
+        return neutral["last_row"] if "last_row" in neutral else selectors.last_counted_deal(match)
 
     state = neutral["state"]
     winner = neutral["winner"]
@@ -140,13 +141,18 @@ def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | N
     *number*, the form stands in the state that deal was entered in (who dealt, who sat out)."""
     form = game_ui(match.game).form
     state = sheet["state"] if number is None else selectors.state_before(match, number)
+    # Fresh: as the page first shows it (nothing typed, no error, no deal being edited): the same for
+    # everyone at this version, so its fields are kept rendered (scorebook/_entry_fields.html).
+    fresh = values is None and not errors and number is None
     if values is None:
         values = form.initial_values(state)
     errors = errors or {}
     seats = seat_rows(match, state)
     post_url = (reverse("web:deal-create", args=[match.pk]) if number is None
                 else reverse("web:deal-edit", args=[match.pk, number]))
-    context = {"template": form.TEMPLATE, "values": values, "errors": errors, "warnings": warnings or [],
+    context: dict[str, Any] = {
+               "template": form.TEMPLATE, "fields_template": form.FIELDS, "fresh": fresh,
+               "values": values, "errors": errors, "warnings": warnings or [],
                "client_id": uuid.uuid4().hex, "editing": number, "seats": seats, "post_url": post_url,
                "general_errors": errors.get("__all__", [])} | form.form_context(match, state, values, errors, seats)
     return context | {"error_summary": error_summary(errors, context["general_errors"])}

@@ -10,11 +10,20 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.functional import SimpleLazyObject
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from referee.ledger import Rejected
 from scorebook import selectors, services
 from scorebook.models import Member
+from scorebook.sheets import violation_json
 
 # The session's guest places: {"<match pk>": <membership pk>}. The session is the guest's credential
 # at the pages; his key (for the API) is kept nowhere (scorebook/models.py KeyDigestField).
@@ -91,12 +100,53 @@ def member_poll(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     return wrapped
 
 
-def attach_guests(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    """``user_logged_in``: a guest who signs in keeps his places at the tables he joined, now under
-    his account (connected in ``ScorebookConfig.ready``)."""
-    if request is not None and hasattr(request, "session"):
-        places = guest_places(request)
-        if places:
-            services.guests_attach(user=user, members=[p for p in places.values() if isinstance(p, int)],
-                                   keys=[p for p in places.values() if isinstance(p, str)])
-            request.session.pop(GUESTS, None)
+def places_to_attach(request: HttpRequest) -> list[Member]:
+    """The guest places this browser's session holds, to offer its signed-in user: they are his only
+    once he says so (a session planted in his browser must not hand him someone else's place). Each
+    says whether he sits at another seat of its table already (``two_seats``: merged, or not at all)."""
+    user = request.user
+    places = guest_places(request) if user.is_authenticated else {}
+    ids = [place for place in places.values() if isinstance(place, int)]
+    if not ids or not user.is_authenticated:
+        return []
+    found = list(Member.objects.filter(pk__in=ids, user__isnull=True).select_related("match").order_by("pk"))
+    seats = dict(Member.objects.filter(user=user, match__in=[place.match_id for place in found])
+                 .values_list("match_id", "seat"))
+    for place in found:
+        own = seats.get(place.match_id)
+        place.two_seats = None not in (own, place.seat) and own != place.seat  # type: ignore[attr-defined]
+    return found
+
+
+def guest_places_context(request: HttpRequest) -> dict[str, Any]:
+    """A context processor: the guest places to offer (read only where a page shows them)."""
+    return {"guest_places": SimpleLazyObject(lambda: places_to_attach(request))}
+
+
+def forget_guest_places(request: HttpRequest) -> None:
+    request.session.pop(GUESTS, None)
+
+
+@login_required
+@require_POST
+def guest_places_taken(request: HttpRequest) -> HttpResponse:
+    """The signed-in user takes over the guest places his browser holds (his deals as a guest become
+    his), merging where he already sits at another seat if he says so; or forgets them."""
+    places = places_to_attach(request)
+    if request.POST.get("action") == "attach" and places:
+        try:
+            services.guests_attach(user=request.user, members=[place.pk for place in places],
+                                   merge=request.POST.get("merge") == "1")
+        except Rejected as rejected:
+            for violation in rejected.violations:
+                messages.error(request, violation_json(violation)["message"])
+            return redirect(_back(request))
+        messages.success(request, _("Your places as a guest are your account's now."))
+    forget_guest_places(request)
+    return redirect(_back(request))
+
+
+def _back(request: HttpRequest) -> str:
+    """The page the form was sent from, when it is one of this site's (else home)."""
+    back = request.POST.get("next") or ""
+    return back if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}) else "/"

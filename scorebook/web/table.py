@@ -42,8 +42,8 @@ def qr_svg(url: str) -> str:
     return mark_safe(segno.make(url, error="m").svg_inline(scale=5, border=2, svgclass="qr-code"))  # noqa: S308
 
 
-# The panels the page opens at (``?panel=``, after a form of theirs): any other value opens none.
-PANELS = ("members", "share")
+# How many of the people at the table the owner's panel shows at a time.
+MEMBERS_SHOWN = 10
 
 
 def people_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
@@ -53,8 +53,14 @@ def people_context(request: HttpRequest, match: Match, role: str | None) -> dict
     out: dict[str, Any] = {"table_seats": list(enumerate(match.players))}
     if roles.may(role, roles.MANAGE):
         url = invite_url(request, match)
-        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "",
-                "members": list(selectors.members_of(match)),
+        # Paged: a table holds at most SCOREBOOK_MAX_MEMBERS, shown MEMBERS_SHOWN at a time (one more
+        # read than shown says whether a next page follows: no count of them all).
+        number = typed_number(request.GET.get("members"))
+        page = number if isinstance(number, int) and number >= 1 else 1
+        shown = list(selectors.members_of(match)[(page - 1) * MEMBERS_SHOWN:page * MEMBERS_SHOWN + 1])
+        out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": shown[:MEMBERS_SHOWN],
+                "members_page": {"number": page, "previous": page - 1 if page > 1 else None,
+                                 "next": page + 1 if len(shown) > MEMBERS_SHOWN else None},
                 "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
                 "invite_role_name": roles.ROLE_NAMES[match.invite_role]}
     person = getattr(request, "person", request.user)

@@ -3,7 +3,7 @@ players' statistics, sharing and the table display, the installable app, the rul
 referee's checks of each game, and the accounts. The root URLconf adds admin and the API."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, reverse_lazy
 
 from scorebook.games import GAMES
 from scorebook.web import (
@@ -15,6 +15,7 @@ from scorebook.web import (
     live,
     manage,
     matches,
+    people,
     referee,
     rules,
     stats,
@@ -89,4 +90,12 @@ urlpatterns += [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/token/", accounts.api_token, name="api-token"),
     path("accounts/sign-out-everywhere/", accounts.sign_out_everywhere, name="sign-out-everywhere"),
+    # Django's own; a new password ends the other sessions and the API token (scorebook/accounts.py).
+    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(
+        template_name="registration/password_change.html", success_url=reverse_lazy("web:password-change-done")),
+        name="password-change"),
+    path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(
+        template_name="registration/password_change_done.html"), name="password-change-done"),
+    # The guest places a signed-in browser holds: taken over by its user, or forgotten.
+    path("accounts/guest-places/", people.guest_places_taken, name="guest-places"),
 ]

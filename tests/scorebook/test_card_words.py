@@ -13,8 +13,7 @@ from django.utils import translation
 
 from referee.cards import Suit
 from referee.ledger import error, line
-from scorebook.sheets import card_text, cards_in_words
-from scorebook.sheets import render_lines, violation_json
+from scorebook.sheets import card_text, cards_in_words, render_lines, violation_json
 
 
 @pytest.mark.parametrize(("code", "english", "russian", "ukrainian"), [

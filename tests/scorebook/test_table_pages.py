@@ -83,6 +83,9 @@ def test_a_guest_who_signs_in_keeps_his_place(django_user_model, invited) -> Non
     browser.post(link, {"name": "Vika"})
     vika = django_user_model.objects.create_user(username="vika", password="long enough secret 1")
     browser.post("/accounts/login/", {"username": "vika", "password": "long enough secret 1"})
+    # Offered, never taken at sign-in (issue [2/6], finding 12): she says the place is hers.
+    assert Member.objects.get(match=match).user is None
+    browser.post("/accounts/guest-places/", {"action": "attach", "next": "/"})
     member = Member.objects.get(match=match)
     assert (member.user, member.guest_key, member.name) == (vika, None, "Vika")
     assert browser.get(f"/matches/{match.pk}/").status_code == 200

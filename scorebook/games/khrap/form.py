@@ -33,6 +33,7 @@ from scorebook.games.forms import (
 )
 
 TEMPLATE = "scorebook/games/khrap/form.html"
+FIELDS = "scorebook/games/khrap/fields.html"  # the main form's fields, kept rendered when fresh
 NOBODY = "none"  # the khraper picker's "nobody": the circle passed in silence (no_khrap)
 TRICKS = khrap.TRICKS
 # What the close does with the pot, by ``pot_at_close`` (RULES.md, "Closing the evening"): said

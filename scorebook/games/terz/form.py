@@ -29,6 +29,7 @@ from scorebook.games.forms import Number, Several, Text, number, penalty_entry, 
 
 CARD_POINTS = terz.CARD_POINTS
 TEMPLATE = "scorebook/games/terz/form.html"
+FIELDS = "scorebook/games/terz/fields.html"  # the main form's fields, kept rendered when fresh
 SLOTS = 8  # up to four declarations a player: more than any deal of 9 cards can hold
 RANKS = [rank.value for rank in terz.SEQUENCE]  # seed 000: "Кількість карт в колоді: 32", 7 to ace
 SUITS = ("H", "D", "C", "S")

@@ -28,6 +28,7 @@ from scorebook import sheets
 from scorebook.games.forms import Number, Several, Text, penalty_entry, penalty_field, penalty_values, read
 
 TEMPLATE = "scorebook/games/thirteens/form.html"
+FIELDS = "scorebook/games/thirteens/fields.html"  # the main form's fields, kept rendered when fresh
 RANKS = [rank.value for rank in Rank]  # 2 … A: the 52-card deck of seed 004
 JOKERS = [joker.value for joker in Joker]
 TRUMPS = ("S", "H", "D", "C")

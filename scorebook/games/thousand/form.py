@@ -23,6 +23,7 @@ from scorebook.games.forms import Flag, Number, Several, Text, penalty_entry, pe
 
 CARD_POINTS = thousand.CARD_POINTS
 TEMPLATE = "scorebook/games/thousand/form.html"
+FIELDS = "scorebook/games/thousand/fields.html"  # the main form's fields, kept rendered when fresh
 # Seed 001: the dealer who exposes a card is fined (RULES.md `redeal_penalty`) and the deal passes on.
 EXPOSED_CARD = _("an exposed card (dealer −%(penalty)s, next dealer)")
 

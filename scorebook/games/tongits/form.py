@@ -26,6 +26,7 @@ from referee.games import tongits
 from scorebook.games.forms import Number, Several, Text, number, penalty_entry, penalty_field, read, unsigned
 
 TEMPLATE = "scorebook/games/tongits/form.html"
+FIELDS = "scorebook/games/tongits/fields.html"  # the main form's fields, kept rendered when fresh
 # Seed 002: "Старшинство карт: Т, 2, 3, … К" — the grid shows a suit low to high, ace first.
 RANKS = [rank.value for rank in tongits.ORDER]
 # 13 cards make at most four melds (three cards each): laid and concealed together.
