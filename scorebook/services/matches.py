@@ -23,6 +23,7 @@ from referee.reading import text_problem, text_violation
 from scorebook import caches
 from scorebook.errors import VersionConflict
 from scorebook.models import Deal, Match, Player, Revision, Seat, SheetRow
+from scorebook.postgresql import bulk
 from scorebook.selectors import replay_match, require
 from scorebook.sheets import is_fresh, neutral_sheet, sheet_head
 
@@ -188,13 +189,14 @@ def match_restored(*, owner: Any, new: NewMatch, deals: Sequence[Mapping[str, An
     author = owner if owner is not None and owner.pk else None
     with transaction.atomic():
         match = match_saved(owner, new, sheet, len(history), confirmation, correction_window)
-        stored = Deal.objects.bulk_create([Deal(match=match, **deal) for deal in deals])
+        # In bulk: bulk_create, or COPY on PostgreSQL (scorebook/postgresql/bulk.py says why).
+        stored = bulk.created(Deal, [Deal(match=match, **deal) for deal in deals], with_ids=True)
         ids = {deal.number: deal.pk for deal in stored}
-        Revision.objects.bulk_create([
+        bulk.created(Revision, [
             Revision(match=match, deal_id=ids[write["number"]], kind=write["kind"], entry=write["entry"],
                      reason=write.get("reason", ""), version=version, author=author)
             for version, write in enumerate(history, start=1)])
-        rows_inserted(match, sheet["rows"])
+        bulk.created(SheetRow, [SheetRow(match=match, number=row["number"], row=row) for row in sheet["rows"]])
         seats_stored(owner, match, new.players)
         caches.match_changed(match)
     return match

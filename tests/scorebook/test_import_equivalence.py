@@ -142,10 +142,11 @@ def test_the_import_in_memory_gives_what_the_services_write_by_write_gave(game_n
     imports()
 
 
-def test_the_import_stores_its_match_through_the_orm_on_either_database(owner) -> None:
-    # One write path (issue [1/6]): the import's match, deals, history and sheet rows are stored by
-    # the ORM's bulk_create on SQLite and PostgreSQL alike (CI runs this file on both): no statement
-    # written by hand (no CTE, no COPY), and the match reads back as the services' writes leave one.
+def test_the_import_stores_its_match_on_either_database(owner) -> None:
+    # One write path (issue [1/6]): the import's match, deals, history and sheet rows stored by the
+    # ORM's bulk_create on SQLite, by COPY on PostgreSQL (scorebook/postgresql/bulk.py, where the
+    # ORM's arrays of JSON cost the import most of its time: docs/performance.md). CI runs this file
+    # on both: the match reads back as the services' writes leave one, either way.
     played = services.match_create(owner=owner, game="thousand", players=NAMES[:3])
     for number in range(1, 31):
         declarer = (number - 1) % 3
@@ -157,10 +158,11 @@ def test_the_import_stores_its_match_through_the_orm_on_either_database(owner) -
     with CaptureQueriesContext(connection) as captured:
         imported = exports.match_import(owner=owner, document=document)
     statements = [query["sql"].lstrip().upper() for query in captured.captured_queries]
-    assert not any(sql.startswith(("WITH", "COPY")) for sql in statements)
+    assert not any(sql.startswith("WITH") for sql in statements)
     inserted = {sql.split()[2].strip('"') for sql in statements if sql.startswith("INSERT INTO")}
-    assert {"SCOREBOOK_MATCH", "SCOREBOOK_DEAL", "SCOREBOOK_REVISION", "SCOREBOOK_SHEETROW"} <= inserted
+    if connection.vendor == "sqlite":
+        assert {"SCOREBOOK_MATCH", "SCOREBOOK_DEAL", "SCOREBOOK_REVISION", "SCOREBOOK_SHEETROW"} <= inserted
     assert comparable(exports.match_document(imported)) == comparable(document)
-    assert selectors.current_sheet(Match.objects.get(pk=imported.pk))["totals"] == \
-        selectors.current_sheet(Match.objects.get(pk=played.pk))["totals"]
+    sheet = selectors.current_sheet(Match.objects.get(pk=imported.pk))
+    assert sheet == selectors.current_sheet(Match.objects.get(pk=played.pk)) and sheet["voided"] == [7]
     assert imported.version == 31 and Revision.objects.filter(match=imported).count() == 31

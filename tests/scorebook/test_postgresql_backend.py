@@ -10,9 +10,12 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
-from scorebook.models import Match
+from referee.games import thousand
+from scorebook import services
+from scorebook.models import Deal, Match, Revision, SheetRow
+from scorebook.postgresql import bulk
 
 
 def on_postgresql(test):
@@ -88,3 +91,45 @@ def test_prepared_statements_can_be_turned_off_for_a_pooler(value, threshold):
                                "print(d['ENGINE'], d['OPTIONS']['server_side_binding'], d['OPTIONS']['prepare_threshold'])"],
         cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout.split()
     assert out == ["scorebook.postgresql", "True", str(threshold)]
+
+
+# ---------------------------------------------------------------- the import's rows, by COPY
+
+
+def _stored(model, pks) -> list[dict]:
+    """The rows of *model* with *pks*, as the database holds them, without what differs between two
+    stores of the same objects (their ids, the match they belong to, the times they were made)."""
+    varying = {"id", "match_id", "deal_id", "created_at", "updated_at", "joined_at"}
+    return [{key: value for key, value in row.items() if key not in varying}
+            for row in model.objects.filter(pk__in=pks).order_by("pk").values()]
+
+
+@on_postgresql
+def test_copy_stores_the_very_rows_bulk_create_stores(owner) -> None:
+    # scorebook/postgresql/bulk.py: the import's deals (their ids drawn from the sequence), their
+    # history and the sheet's rows by COPY, each value as the field prepares it for an INSERT.
+    match = services.match_create(owner=owner, game="thousand", players=["Аня", "Борис", "Вика"])
+    entries = [thousand.dump_entry(thousand.parse_entry({"type": "play", "declarer": n % 3, "bid": 100,
+                                                         "points": [60, 40, 20]}, 3)) for n in range(5)]
+
+    def deals(first: int) -> list[Deal]:
+        return [Deal(match=match, number=first + n, entry=entry, status="pending" if n == 2 else "confirmed",
+                     reason="«Борис» had 7" if n == 3 else "") for n, entry in enumerate(entries)]
+
+    with transaction.atomic():
+        copied = bulk.created(Deal, deals(1), with_ids=True)
+        created = Deal.objects.bulk_create(deals(11))
+    assert all(deal.pk for deal in copied) and len({deal.pk for deal in copied}) == 5
+    assert [row["number"] - 10 for row in _stored(Deal, [d.pk for d in created])] == [1, 2, 3, 4, 5]
+    strip = [{**row, "number": row["number"] % 10} for row in _stored(Deal, [d.pk for d in copied])]
+    assert strip == [{**row, "number": row["number"] % 10} for row in _stored(Deal, [d.pk for d in created])]
+    with transaction.atomic():
+        later = Deal.objects.create(match=match, number=99, entry=entries[0])  # the sequence moved past them
+        bulk.created(Revision, [Revision(match=match, deal=copied[0], kind="recorded", entry=entries[0], version=1,
+                                         author=owner, client_id="phone-1:1")])
+        bulk.created(SheetRow, [SheetRow(match=match, number=1, row={"number": 1, "text": "«\\u00e9» \t\n"})])
+    assert later.pk > max(deal.pk for deal in copied)
+    revision = Revision.objects.get(match=match, client_id="phone-1:1")
+    assert (revision.deal_id, revision.entry, revision.author, revision.reason) == (copied[0].pk, entries[0], owner, "")
+    assert revision.created_at is not None
+    assert SheetRow.objects.get(match=match, number=1).row == {"number": 1, "text": "«\\u00e9» \t\n"}
