@@ -502,8 +502,14 @@ def test_the_close_is_explained() -> None:
                  id="circle-3"),
     pytest.param({"type": "play", "khrap": 0, "circle": True, "tricks": [3, 1, 1]}, None, ["bad_type"],
                  id="circle-as-bool"),
+    # RULES.md: "a count above 5 or a sum other than 5 is tricks_total (as in 1000, not a generic code)";
+    # a count below 0 too, as 1000 answers.
+    pytest.param({"type": "play", "khrap": 0, "circle": 1, "tricks": [1, 0, 6]}, None, ["tricks_total"],
+                 id="six-tricks-for-one-seat"),
     pytest.param({"type": "play", "khrap": 0, "circle": 1, "tricks": [6, 0, -1]}, None,
-                 ["out_of_range", "out_of_range"], id="tricks-out-of-range"),
+                 ["tricks_total", "tricks_total"], id="tricks-out-of-0-to-5"),
+    pytest.param({"type": "play", "khrap": 0, "circle": 1, "tricks": [3, "1", 1]}, None, ["bad_type"],
+                 id="tricks-as-text"),
     pytest.param({"type": "play", "khrap": 0, "circle": 1, "tricks": [3, 1, 1, 0]}, None, ["bad_type"],
                  id="tricks-for-4-seats"),
     pytest.param({"type": "play", "circle": 1}, None, ["missing_field", "missing_field"],
@@ -572,6 +578,14 @@ def test_fields_of_the_violations() -> None:
     assert [(v.code, v.field, v.is_error) for v in found] == [
         ("tricks_total", "tricks", True), ("no_silent_first_circle", "circle", True)]
     assert found[0].params == {"taken": 6}
+
+
+def test_a_seat_given_more_than_5_tricks_is_tricks_total_at_its_seat() -> None:
+    with pytest.raises(Rejected) as caught:
+        khrap.parse_entry({"type": "play", "khrap": 0, "circle": 1, "tricks": [1, 0, 6]}, 3)
+    (found,) = caught.value.violations
+    assert (found.code, found.field, dict(found.params)) == ("tricks_total", "tricks[2]", {"value": 6, "high": 5})
+    assert found.message % found.params == "6 tricks: a player takes from 0 to 5."
 
 
 def test_a_refused_deal_stops_the_replay() -> None:

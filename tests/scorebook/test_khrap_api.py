@@ -95,3 +95,14 @@ def test_a_match_frozen_before_pot_at_close_splits_the_pot(api: APIClient, khrap
     sheet = post_deal(api, khrap_match, {"type": "close"}).json()["scoresheet"]
     # the default, "split": 21 ÷ 3 = 7 each, nothing stays
     assert (sheet["totals"], sheet["state"]["pot"]) == ([-13, 8, 5], 0)
+
+
+def test_a_seat_given_more_than_5_tricks_is_400_tricks_total_and_nothing_is_stored(api: APIClient,
+                                                                                    khrap_match: Match) -> None:
+    # RULES.md: "a count above 5 or a sum other than 5 is tricks_total (as in 1000, not a generic code)".
+    before = stored(khrap_match)
+    answer = post_deal(api, khrap_match, {"type": "play", "khrap": 0, "circle": 1, "tricks": [1, 0, 6]})
+    assert answer.status_code == 400
+    assert [(v["code"], v["field"]) for v in answer.json()["violations"]] == [("tricks_total", "tricks[2]")]
+    assert stored(khrap_match) == before
+
