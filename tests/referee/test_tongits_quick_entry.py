@@ -115,7 +115,11 @@ def test_a_result_is_explained_like_a_hand() -> None:
                  id="aces-without-a-winner"),
     pytest.param(result(counts=[9, 9, 9], burned=[2, 1, 0], winner_fours=1), [("no_winner", "winner_fours")],
                  id="fours-without-a-winner"),
-    pytest.param(result(counts=[5, 5, 12]), [("bad_ending", "last_draw")], id="tie-without-last-draw"),
+    # RULES.md: last_draw only when the lowest count is tied, refused as last_draw_needed.
+    pytest.param(result(counts=[5, 5, 12]), [("last_draw_needed", "last_draw")], id="tie-without-last-draw"),
+    # The example: 2 (3) is burned, so 0 and 1 tie at 4 among the players standing.
+    pytest.param({"type": "result", "ending": "stock_out", "counts": [4, 4, 3], "burned": [2], "winner_aces": 0,
+                  "winner_fours": 0}, [("last_draw_needed", "last_draw")], id="tie-at-4-beside-a-burned-3"),
     pytest.param(result(caller=0), [("bad_ending", "caller")], id="stock-out-with-caller"),
     pytest.param(result("draw", caller=0), [("bad_ending", "challengers")], id="draw-without-challengers"),
     pytest.param(result("tongit", counts=[9, 0, 10]), [("bad_ending", "caller")], id="tongit-without-caller"),

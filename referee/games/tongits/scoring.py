@@ -99,7 +99,7 @@ def _winner(deal: _Deal, entry: Play | Result, counts: list[int], burned: list[i
         if entry.ending == "stock_out" or seat == entry.caller or seat in (entry.challengers or ()):
             deal.say(_("%(player)s: %(count)s in unmelded cards"), player=Seat(seat), count=counts[seat])
     if entry.ending == "stock_out":
-        # validate: last_draw is given when a tie needs it (bad_ending); without a tie it is ignored.
+        # validate: last_draw is given when a tie needs it (last_draw_needed); without a tie it is ignored.
         winner, reason = stock_out_winner(counts, burned, entry.last_draw)
         texts = {
             "all_burned": _("The stock ran out and every player is burned: nobody wins, the antes stay in the pot"),

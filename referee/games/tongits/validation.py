@@ -68,7 +68,10 @@ def _check_ending(entry: Play | Result, found: list[Violation]) -> None:
     elif entry.challengers:
         bad(_("Only a draw is challenged, not %(ending)s."), "challengers")
     if entry.ending == "stock_out" and entry.last_draw is None and last_draw_needed(*counts_and_burned(entry)):
-        bad(_("Who took the last card of the stock? A tie goes to them."), "last_draw")
+        # RULES.md: `last_draw` "only when the lowest count is tied (`last_draw_needed`)": a code
+        # of its own, not bad_ending — the ending is told right, the fact its tie needs is missing.
+        found.append(error("last_draw_needed", _("Who took the last card of the stock? A tie goes to them."),
+                           "last_draw"))
     if entry.ending != "stock_out" and entry.last_draw is not None:
         bad(_("The last card of the stock matters only when the stock ran out, not for %(ending)s."), "last_draw")
 
