@@ -331,6 +331,18 @@ class EntryReader:
             return default
         return value
 
+    def check_share(self, value: Any, where: str, high: int, code: str, message: str) -> Any:
+        """One seat's share of a deal's fixed whole (card points, tricks): 0 to *high*. A whole
+        number outside it answers the game's own *code* (``points_total``, ``tricks_total``), with
+        *message* filled from ``value`` and ``high``: RULES.md, "not a generic code" — the client
+        hears the rule the sum breaks, as for a sum that is off. Not a whole number: ``bad_type``."""
+        if type(value) is int and 0 <= value <= high:  # as nearly always: read once, not checked twice
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            self.bad(code, message, where, value=value, high=high)
+            return None
+        return self.check_int(value, where, 0, high)
+
     def boolean(self, name: str, default: bool = False) -> bool:
         value = self._get(name, False)
         if value is MISSING or value is None:

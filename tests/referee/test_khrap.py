@@ -297,6 +297,14 @@ def rows(result: Sheet) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     pytest.param([play(0, (2, 2, 1)), Penalty(0, 20, "returned")], {},
                  # pot 21; seat 0 gets 20 back out of it: −20 + 20 = 0, pot 1
                  [((-20, 1, -2), (-20, 1, -2)), ((20, 0, 0), (0, 1, -2))], 1, 1, 1, id="penalty-out-of-the-pot"),
+    # RULES.md: a penalty "need not be a multiple of stake". A fine of 3 is no deal: no antes, pot 3.
+    # The deal finds 3: no antes; 3 at stake, a fifth 3 // 5 = 0, the odd 3 to the khraper who
+    # kept his promise: 3, 0, 0; pot 0.
+    pytest.param([Penalty(1, -3, "a 3-unit mistake"), play(0, (3, 1, 1))], {},
+                 [((0, -3, 0), (0, -3, 0)), ((3, 0, 0), (3, -3, 0))], 0, 1, 1, id="penalty-fine-of-3"),
+    # pot 21 after row 1 (as above); a bonus of 3 to seat 2 out of it: −2 + 3 = 1, pot 18.
+    pytest.param([play(0, (2, 2, 1)), Penalty(2, 3, "a 3-unit mistake")], {},
+                 [((-20, 1, -2), (-20, 1, -2)), ((0, 0, 3), (-20, 1, 1))], 18, 1, 1, id="penalty-bonus-of-3"),
     pytest.param([play(0, (3, 1, 1))], {"stake": 10},
                  # antes 3 × 10 = 30, fifth 6: −10 + 18, −10 + 6, −10 + 6
                  [((8, -4, -4), (8, -4, -4))], 0, 1, 1, id="stake-10"),
@@ -502,8 +510,14 @@ def test_the_close_is_explained() -> None:
                  id="circle-3"),
     pytest.param({"type": "play", "khrap": 0, "circle": True, "tricks": [3, 1, 1]}, None, ["bad_type"],
                  id="circle-as-bool"),
+    # RULES.md: "a count above 5 or a sum other than 5 is tricks_total (as in 1000, not a generic code)";
+    # a count below 0 too, as 1000 answers.
+    pytest.param({"type": "play", "khrap": 0, "circle": 1, "tricks": [1, 0, 6]}, None, ["tricks_total"],
+                 id="six-tricks-for-one-seat"),
     pytest.param({"type": "play", "khrap": 0, "circle": 1, "tricks": [6, 0, -1]}, None,
-                 ["out_of_range", "out_of_range"], id="tricks-out-of-range"),
+                 ["tricks_total", "tricks_total"], id="tricks-out-of-0-to-5"),
+    pytest.param({"type": "play", "khrap": 0, "circle": 1, "tricks": [3, "1", 1]}, None, ["bad_type"],
+                 id="tricks-as-text"),
     pytest.param({"type": "play", "khrap": 0, "circle": 1, "tricks": [3, 1, 1, 0]}, None, ["bad_type"],
                  id="tricks-for-4-seats"),
     pytest.param({"type": "play", "circle": 1}, None, ["missing_field", "missing_field"],
@@ -538,12 +552,19 @@ def test_the_close_is_explained() -> None:
     pytest.param({"type": "renonce"}, None, ["missing_field"], id="renonce-without-player"),
     pytest.param({"type": "renonce", "player": 4}, None, ["bad_seat"], id="renonce-not-seated"),
     pytest.param({"type": "penalty", "player": 1, "points": -10, "reason": "late"}, None, [], id="valid-penalty"),
-    pytest.param({"type": "penalty", "player": 1, "points": -7}, None, ["stake_step"], id="penalty-not-in-fives"),
+    # RULES.md: a penalty is "any non-zero whole amount ... it need not be a multiple of stake".
+    pytest.param({"type": "penalty", "player": 1, "points": -7}, None, [], id="penalty-fine-not-in-fives"),
+    pytest.param({"type": "penalty", "player": 1, "points": -3, "reason": "a 3-unit mistake"}, None, [],
+                 id="penalty-fine-of-3"),
+    pytest.param({"type": "penalty", "player": 1, "points": 3}, state(pot=15), [], id="penalty-bonus-of-3"),
     pytest.param({"type": "penalty", "player": 1, "points": 20}, state(pot=15), ["pot_too_small"],
                  id="penalty-takes-more-than-the-pot"),
     pytest.param({"type": "penalty", "player": 1, "points": 15}, state(pot=15), [], id="penalty-takes-the-pot"),
-    pytest.param({"type": "penalty", "player": 1, "points": 22}, state(pot=15), ["stake_step", "pot_too_small"],
-                 id="penalty-both"),
+    # "more than the pot holds is pot_too_small", in fives or not
+    pytest.param({"type": "penalty", "player": 1, "points": 16}, state(pot=15), ["pot_too_small"],
+                 id="penalty-one-more-than-the-pot"),
+    pytest.param({"type": "penalty", "player": 1, "points": 22}, state(pot=15), ["pot_too_small"],
+                 id="penalty-over-the-pot-not-in-fives"),
     pytest.param({"type": "penalty", "player": 9, "points": "x"}, None, ["bad_seat", "bad_type"],
                  id="penalty-shape"),
     pytest.param({"type": "close"}, None, [], id="valid-close"),
@@ -572,6 +593,14 @@ def test_fields_of_the_violations() -> None:
     assert [(v.code, v.field, v.is_error) for v in found] == [
         ("tricks_total", "tricks", True), ("no_silent_first_circle", "circle", True)]
     assert found[0].params == {"taken": 6}
+
+
+def test_a_seat_given_more_than_5_tricks_is_tricks_total_at_its_seat() -> None:
+    with pytest.raises(Rejected) as caught:
+        khrap.parse_entry({"type": "play", "khrap": 0, "circle": 1, "tricks": [1, 0, 6]}, 3)
+    (found,) = caught.value.violations
+    assert (found.code, found.field, dict(found.params)) == ("tricks_total", "tricks[2]", {"value": 6, "high": 5})
+    assert found.message % found.params == "6 tricks: a player takes from 0 to 5."
 
 
 def test_a_refused_deal_stops_the_replay() -> None:
@@ -684,7 +713,8 @@ def an_entry(draw: st.DrawFn, at: khrap.State) -> khrap.Entry:
         return Close()
     if kind == "renonce":
         return Renonce(draw(st.integers(0, seats - 1)))
-    points = draw(st.integers(-10, min(at.pot, 1000) // 5)) * 5  # pots grow fast: stay a sane fine
+    # RULES.md: any whole amount, in fives or not (pots then hold odd units); a bonus at most the pot.
+    points = draw(st.integers(-50, min(at.pot, 1000)))  # pots grow fast: stay a sane fine
     return Penalty(draw(st.integers(0, seats - 1)), points, "")
 
 

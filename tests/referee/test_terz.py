@@ -436,7 +436,11 @@ def test_entry_spellings_become_canonical() -> None:
     pytest.param(PLAY, [], id="api-example-accepted"),
     # Seed 000: "Загальна кількість очок 150"
     pytest.param(with_declarations(points=[70, 70]), ["points_total"], id="points-total"),
-    pytest.param(with_declarations(points=[70, 151]), ["out_of_range"], id="points-over-150"),
+    # RULES.md: "a sum other than 150, or one seat above 150, is points_total" (as 1000 answers)
+    pytest.param(with_declarations(points=[70, 151]), ["points_total"], id="points-over-150"),
+    pytest.param(with_declarations(points=[151, 0]), ["points_total"], id="points-151-and-0"),
+    pytest.param(with_declarations(points=[160, -10]), ["points_total", "points_total"], id="points-out-of-0-to-150"),
+    pytest.param(with_declarations(points=[75, "75"]), ["bad_type"], id="points-as-text"),
     pytest.param(with_declarations((0, ["7S", "7H", "7D", "7C"])), ["not_a_combination"], id="four-sevens"),
     pytest.param(with_declarations((0, ["7S", "8S", "10S"])), ["not_a_combination"], id="gap"),
     pytest.param(with_declarations((1, ["KS", "QS"])), ["marriage_not_trump"], id="marriage-not-trump"),
@@ -466,7 +470,8 @@ def test_entry_spellings_become_canonical() -> None:
     pytest.param(with_declarations(trump="X"), ["bad_card"], id="bad-trump"),
     pytest.param({**with_declarations(), "marriages": []}, ["unknown_field"], id="unknown-field"),
     pytest.param({**with_declarations(), "last_trick": 2}, ["bad_seat"], id="bad-last-trick"),
-    pytest.param({"type": "false_declaration", "player": 0, "points": 0}, ["out_of_range"], id="false-zero"),
+    # RULES.md: bad_amount, "0 included": no declarations are worth 0
+    pytest.param({"type": "false_declaration", "player": 0, "points": 0}, ["bad_amount"], id="false-zero"),
     pytest.param({"type": "false_declaration", "player": 0}, ["missing_field"], id="false-without-points"),
     pytest.param({"type": "wrong_recording", "player": 5, "points": 30}, ["bad_seat"], id="wrong-bad-seat"),
     pytest.param({"type": "forfeit", "player": 0, "reason": "rude"}, ["bad_type"], id="forfeit-bad-reason"),
@@ -520,6 +525,8 @@ def test_violation_fields() -> None:
     pytest.param({"type": "false_declaration", "player": 0, "points": 25}, ["bad_amount"], id="false-25-not-of-10"),
     pytest.param({"type": "false_declaration", "player": 0, "points": 105}, ["bad_amount"], id="false-105"),
     pytest.param({"type": "false_declaration", "player": 0, "points": 1}, ["bad_amount"], id="false-1"),
+    # below 0 is no declaration's worth either (0 itself: "false-zero" above)
+    pytest.param({"type": "false_declaration", "player": 0, "points": -20}, ["bad_amount"], id="false-minus-20"),
     # the rule is the false declaration's: a wrong recording moves whatever was written down
     pytest.param({"type": "wrong_recording", "player": 0, "points": 25}, [], id="wrong-recording-any-amount"),
     pytest.param({"type": "wrong_recording", "player": 0, "points": 30}, [], id="wrong-recording-30"),
@@ -534,6 +541,14 @@ def test_last_trick_points_names_the_seat_and_its_points() -> None:
     assert (found.code, found.field) == ("last_trick_points", "points[1]")
     assert line(found.message, **found.params).english(["Остап", "Марко"]) == (
         "Марко took the last trick, worth 10 on its own, but has only 5 card points.")
+
+
+def test_a_seat_given_more_than_150_is_points_total_at_its_seat() -> None:
+    with pytest.raises(Rejected) as caught:
+        terz.parse_entry({"type": "play", "trump": "H", "points": [151, 0]}, 2)
+    (found,) = caught.value.violations
+    assert (found.code, found.field, dict(found.params)) == ("points_total", "points[0]", {"value": 151, "high": 150})
+    assert found.message % found.params == "151 card points: a player takes from 0 to 150."
 
 
 def test_bad_amount_says_what_a_declaration_is_worth() -> None:
@@ -562,7 +577,7 @@ def declaration_sums(high: int) -> set[int]:
     return sums - {0}
 
 
-@given(st.integers(1, 2000))
+@given(st.integers(-2000, 2000))
 def test_bad_amount_is_exactly_what_no_declarations_add_up_to(points: int) -> None:
     entry = FalseDeclaration(0, points)
     refused = [v.code for v in terz.validate(terz.initial_state(Options(), 2, 0), entry)] == ["bad_amount"]

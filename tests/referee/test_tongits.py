@@ -587,6 +587,10 @@ def with_hand(seat: int, replacement: dict[str, Any]) -> list[dict[str, Any]]:
     return hands
 
 
+# A stock-out with no last_draw: 0 and 1 each count 5 (a five left over), 2 counts 9 (9♣).
+ISSUE_TIE = {"type": "play", "ending": "stock_out", "hands": [
+    raw_hand([["7H", "7S", "7D"]], ["5C"]), raw_hand([["2H", "3H", "4H"]], ["5D"]), raw_hand([["KH", "KS", "KD"]], ["9C"])]}
+
 FOURTEEN = raw_hand([["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["JS", "JD", "JC"]], ["2D", "3D"])
 
 
@@ -628,12 +632,17 @@ FOURTEEN = raw_hand([["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["J
     pytest.param(raw("draw", caller=0, challengers=[1, 1]), CLASSIC, ["bad_ending"], id="challenger-twice"),
     # RULES.md: last_draw "only when the lowest count is tied". SETS count 9, 10, 10: 0 wins alone.
     pytest.param(raw("stock_out", last_draw=None), CLASSIC, [], id="stock-out-without-last-draw-no-tie"),
-    # 0 and 1 both count 9: the tie goes to whoever took the last card, so he must be named.
+    # 0 and 1 both count 9: the tie goes to whoever took the last card, so he must be named —
+    # RULES.md's own code, last_draw_needed, not bad_ending (the ending is told right).
     pytest.param(raw("stock_out", with_hand(1, raw_hand([["8H", "8S", "8D"]], ["9D"])), last_draw=None), CLASSIC,
-                 ["bad_ending"], id="stock-out-tie-without-last-draw"),
+                 ["last_draw_needed"], id="stock-out-tie-without-last-draw"),
     # 1 and 2 tie at 10 among the players standing; 0 (9) is burned and out of it: a tie all the same.
-    pytest.param(raw("stock_out", with_hand(0, raw_hand([], ["9C"])), last_draw=None), CLASSIC, ["bad_ending"],
-                 id="stock-out-tie-among-the-unburned"),
+    pytest.param(raw("stock_out", with_hand(0, raw_hand([], ["9C"])), last_draw=None), CLASSIC,
+                 ["last_draw_needed"], id="stock-out-tie-among-the-unburned"),
+    # The issue's example: 0 counts 5 (5♣), 1 counts 5 (5♦), 2 counts 9: 0 and 1 tie at 5.
+    pytest.param(ISSUE_TIE, CLASSIC, ["last_draw_needed"], id="stock-out-tie-at-5-issue-example"),
+    # The same hand with the last card named: nothing missing.
+    pytest.param({**ISSUE_TIE, "last_draw": 1}, CLASSIC, [], id="stock-out-tie-at-5-last-draw-given"),
     # 0 is burned at 9, 1 counts 9 too, 2 counts 10: only 1 stands at 9, no tie to break.
     pytest.param(raw("stock_out", [raw_hand([], ["9C"]), raw_hand([["8H", "8S", "8D"]], ["9D"]), SETS[2]],
                      last_draw=None), CLASSIC, [], id="stock-out-burned-tie-is-no-tie"),
@@ -678,6 +687,7 @@ def test_violation_codes(entry: Any, options: Options, expected: list[str]) -> N
                  id="tongit-field"),
     pytest.param(raw("draw", caller=0, challengers=[1, 0]), ["challengers[1]"], id="challenger-field"),
     pytest.param(raw(hands=with_hand(0, FOURTEEN)), ["hands[0]"], id="too-many-field"),
+    pytest.param(ISSUE_TIE, ["last_draw"], id="last-draw-needed-field"),
 ])
 def test_violation_fields(entry: dict[str, Any], fields: list[str]) -> None:
     parsed = tongits.parse_entry(entry, 3)

@@ -60,6 +60,13 @@ def score(raw: dict[str, Any], options: Options = CLASSIC) -> tuple[tuple[int, .
     # Tongit by 1 with a four: each pays 3 + 3 = 6. 1: −2 + 12 = 10; 0, 2: −8.
     pytest.param(result("tongit", caller=1, counts=[9, 0, 10], winner_fours=1), CLASSIC, (-8, 10, -8), 1, "tongit",
                  id="tongit-with-a-four"),
+    # RULES.md: "On a tongit the losers' counts may be null (they change no payment)": the same
+    # tongit by 1, no four: each pays 3. 1: −2 + 6 = 4; 0, 2: −2 − 3 = −5.
+    pytest.param(result("tongit", caller=1, counts=[None, 0, None]), CLASSIC, (-5, 4, -5), 1, "tongit",
+                 id="tongit-losers-counts-null"),
+    # Told for one loser, not the other; 2 burned pays 3 + 1. 0: −2 + 3 + 4 = 5; 1: −5; 2: −6.
+    pytest.param(result("tongit", caller=0, counts=[0, 12, None], burned=[2]), CLASSIC, (5, -5, -6), 0, "tongit",
+                 id="tongit-one-loser-count-null-burned"),
     # A draw nobody fought: 0 wins whatever the counts; 3 each. 0: −2 + 6 = 4.
     pytest.param(result("draw", caller=0, challengers=[], counts=[30, 10, 10]), CLASSIC, (4, -5, -5), 0,
                  "unchallenged", id="draw-unchallenged"),
@@ -115,10 +122,24 @@ def test_a_result_is_explained_like_a_hand() -> None:
                  id="aces-without-a-winner"),
     pytest.param(result(counts=[9, 9, 9], burned=[2, 1, 0], winner_fours=1), [("no_winner", "winner_fours")],
                  id="fours-without-a-winner"),
-    pytest.param(result(counts=[5, 5, 12]), [("bad_ending", "last_draw")], id="tie-without-last-draw"),
+    # RULES.md: last_draw only when the lowest count is tied, refused as last_draw_needed.
+    pytest.param(result(counts=[5, 5, 12]), [("last_draw_needed", "last_draw")], id="tie-without-last-draw"),
+    # The issue's example: 2 (3) is burned, so 0 and 1 tie at 4 among the players standing.
+    pytest.param({"type": "result", "ending": "stock_out", "counts": [4, 4, 3], "burned": [2], "winner_aces": 0,
+                  "winner_fours": 0}, [("last_draw_needed", "last_draw")], id="tie-at-4-beside-a-burned-3"),
     pytest.param(result(caller=0), [("bad_ending", "caller")], id="stock-out-with-caller"),
     pytest.param(result("draw", caller=0), [("bad_ending", "challengers")], id="draw-without-challengers"),
     pytest.param(result("tongit", counts=[9, 0, 10]), [("bad_ending", "caller")], id="tongit-without-caller"),
+    # RULES.md: on a tongit the losers' counts may be null; "a tongit caller's count is 0".
+    pytest.param(result("tongit", caller=1, counts=[None, 0, None]), [], id="tongit-losers-null"),
+    pytest.param(result("tongit", caller=1, counts=[9, None, 10]), [("bad_type", "counts[1]")],
+                 id="tongit-caller-null"),
+    pytest.param(result("tongit", caller=1, counts=[None, None, None]), [("bad_type", "counts[1]")],
+                 id="tongit-every-count-null"),
+    # A stock-out and a draw are decided by the counts: none may be left out.
+    pytest.param(result(counts=[9, None, 10]), [("bad_type", "counts[1]")], id="stock-out-count-null"),
+    pytest.param(result("draw", caller=0, challengers=[], counts=[None, 9, 10]), [("bad_type", "counts[0]")],
+                 id="draw-count-null"),
     # shape
     pytest.param({"type": "result", "ending": "stock_out"}, [("missing_field", "counts")], id="no-counts"),
     pytest.param(result(counts=[9, 10]), [("bad_type", "counts")], id="two-counts"),
@@ -144,6 +165,18 @@ def test_result_refusals(raw: dict[str, Any], expected: list[tuple[str, str | No
     assert found == expected
 
 
+@pytest.mark.parametrize(("entry", "expected"), [
+    pytest.param(Result("stock_out", (9, None, 10), last_draw=0), [("bad_type", "counts[1]")], id="stock-out"),
+    pytest.param(Result("draw", (None, 9, 10), caller=0, challengers=()), [("bad_type", "counts[0]")], id="draw"),
+    pytest.param(Result("tongit", (None, 0, None), caller=1), [], id="tongit-losers"),
+    pytest.param(Result("tongit", (0, None, 5), caller=1), [("bad_type", "counts[1]")], id="tongit-caller"),
+])
+def test_validate_checks_the_counts_of_a_constructed_result_too(entry: Result,
+                                                                 expected: list[tuple[str, str | None]]) -> None:
+    found = tongits.validate(tongits.initial_state(CLASSIC, 3, 0), entry)
+    assert [(v.code, v.field) for v in found] == expected
+
+
 @pytest.mark.parametrize(("raw", "dumped"), [
     pytest.param(EXAMPLE, {"type": "result", "ending": "stock_out", "counts": [14, 3, 22], "burned": [2],
                            "winner_aces": 1, "winner_fours": 0}, id="rules-md-example"),
@@ -154,6 +187,10 @@ def test_result_refusals(raw: dict[str, Any], expected: list[tuple[str, str | No
     pytest.param(result(counts=[5, 5, 12], last_draw=1),
                  {"type": "result", "ending": "stock_out", "last_draw": 1, "counts": [5, 5, 12], "burned": [],
                   "winner_aces": 0, "winner_fours": 0}, id="last-draw"),
+    # The losers' counts left out of a tongit stay null: nothing is made up for them.
+    pytest.param(result("tongit", caller=1, counts=[None, 0, None]),
+                 {"type": "result", "ending": "tongit", "caller": 1, "counts": [None, 0, None], "burned": [],
+                  "winner_aces": 0, "winner_fours": 0}, id="tongit-losers-null"),
 ])
 def test_a_result_is_written_canonically(raw: dict[str, Any], dumped: dict[str, Any]) -> None:
     assert tongits.dump_entry(tongits.parse_entry(raw, 3)) == dumped

@@ -95,3 +95,29 @@ def test_a_match_frozen_before_pot_at_close_splits_the_pot(api: APIClient, khrap
     sheet = post_deal(api, khrap_match, {"type": "close"}).json()["scoresheet"]
     # the default, "split": 21 ÷ 3 = 7 each, nothing stays
     assert (sheet["totals"], sheet["state"]["pot"]) == ([-13, 8, 5], 0)
+
+
+def test_a_seat_given_more_than_5_tricks_is_400_tricks_total_and_nothing_is_stored(api: APIClient,
+                                                                                    khrap_match: Match) -> None:
+    # RULES.md: "a count above 5 or a sum other than 5 is tricks_total (as in 1000, not a generic code)".
+    before = stored(khrap_match)
+    answer = post_deal(api, khrap_match, {"type": "play", "khrap": 0, "circle": 1, "tricks": [1, 0, 6]})
+    assert answer.status_code == 400
+    assert [(v["code"], v["field"]) for v in answer.json()["violations"]] == [("tricks_total", "tricks[2]")]
+    assert stored(khrap_match) == before
+
+
+def test_a_penalty_is_any_whole_amount_and_a_bonus_stops_at_the_pot(api: APIClient, khrap_match: Match) -> None:
+    # RULES.md: a penalty "need not be a multiple of stake"; "more than the pot holds is pot_too_small".
+    fine = post_deal(api, khrap_match, penalty(1, -3, "a 3-unit mistake"))  # no deal, no antes: pot 3
+    assert fine.status_code == 201, fine.content
+    assert fine.json()["deal"]["entry"] == penalty(1, -3, "a 3-unit mistake")
+    assert (fine.json()["scoresheet"]["totals"], fine.json()["scoresheet"]["state"]["pot"]) == ([0, -3, 0], 3)
+    before = stored(khrap_match)
+    greedy = post_deal(api, khrap_match, penalty(2, 4, "a bonus"))  # 4 > the 3 in the pot
+    assert greedy.status_code == 400
+    assert [(v["code"], v["field"]) for v in greedy.json()["violations"]] == [("pot_too_small", "points")]
+    assert stored(khrap_match) == before
+    bonus = post_deal(api, khrap_match, penalty(2, 3, "a bonus"))  # the whole pot, 3: Вика +3, pot 0
+    assert bonus.status_code == 201, bonus.content
+    assert (bonus.json()["scoresheet"]["totals"], bonus.json()["scoresheet"]["state"]["pot"]) == ([0, -3, 3], 0)

@@ -7,7 +7,7 @@ Deal 1: the pot is empty: 3 × 5 = 15 in. Аня khraps in circle 1 and takes 3,
 Вика revoked: she counts as failed, takes no fifth and pays 1 × 15 (the pot before the payouts).
 A fifth is 15 ÷ 5 = 3: Аня 3 × 3 = 9, Борис 3. Balances −5 + 9 = 4, −5 + 3 = −2, −5 − 15 = −20;
 pot 15 − 12 + 15 = 18 (4 − 2 − 20 + 18 = 0).
-Deal 2: a table's fine, Аня puts 5 into the pot (money moves in multiples of 5): −1, −2, −20; pot 23.
+Deal 2: a table's fine, Аня puts 5 into the pot: −1, −2, −20; pot 23.
 Close: the pot of 23 goes back in equal shares, 23 ÷ 3 = 7 each rounded down, the odd 2 stay
 written as the pot: 6, 5, −13; pot 2 (6 + 5 − 13 + 2 = 0).
 """

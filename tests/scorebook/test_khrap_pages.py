@@ -212,8 +212,9 @@ def test_htmx_answers_the_main_partial(signed_in: Client, khrap_match: Match) ->
     pytest.param({"khrap": 0, "circle": 1, "tricks_0": 3, "tricks_1": "", "tricks_2": ""}, "tricks",
                  "A value is needed for every player.", id="two-blank-tricks"),
     pytest.param({"action": "renonce"}, "renonce_player", "This field is required.", id="revoke-without-a-player"),
-    pytest.param({"action": "penalty", "player": 0, "penalty_points": -7}, "penalty_points",
-                 "multiples of 5", id="penalty-not-in-fives"),
+    # RULES.md: a penalty need not be in fives, but a bonus is paid out of the pot, empty here.
+    pytest.param({"action": "penalty", "player": 0, "penalty_points": 7}, "penalty_points",
+                 "Only 0 lies in the pot: nobody can take 7 out of it.", id="penalty-bonus-from-an-empty-pot"),
 ])
 def test_a_refused_deal_shows_its_error_and_stores_nothing(signed_in: Client, khrap_match: Match,
                                                            fields: dict[str, Any], field: str, code_text: str) -> None:

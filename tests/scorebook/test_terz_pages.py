@@ -220,7 +220,8 @@ def field_errors(html: str, marker: str) -> list[str]:
 @pytest.mark.parametrize(("fields", "marker", "messages"), [
     pytest.param(DEAL_1 | {"trump": ""}, 'trump-picker has-error', ["This field is required."], id="no-trumps"),
     pytest.param(DEAL_1 | {"counter": ""}, 'name="counter"', ["Pick who counted their card points."], id="no-counter"),
-    pytest.param(DEAL_1 | {"counted": "160"}, '<label for="counted"', ["160 is out of range (0 to 150)."],
+    # RULES.md: "one seat above 150 is points_total", said as 1000 says it
+    pytest.param(DEAL_1 | {"counted": "160"}, '<label for="counted"', ["160 card points: a player takes from 0 to 150."],
                  id="counted-over-150"),
     pytest.param(DEAL_1 | {"other": "50"}, '<label for="counted"', ["Card points add up to 92, not 150."],
                  id="both-typed-not-150"),

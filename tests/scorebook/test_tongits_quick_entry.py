@@ -68,6 +68,19 @@ def test_a_quick_hand_is_paid_as_a_full_one(signed_in: Client, match: Match) -> 
     assert (match.sheet["totals"], match.sheet["state"]["pot"]) == ([-4, 3, -5], 6)
 
 
+def test_a_quick_tongit_with_the_losers_counts_blank_is_paid(signed_in: Client, match: Match) -> None:
+    # RULES.md: on a tongit "the losers' counts may be null". Борис's tongit, no ace, no four: each
+    # pays 3. Pot 6. Борис −2 + 6 = 4; Аня, Вика −2 − 3 = −5.
+    fields = {**QUICK, "ending": "tongit", "caller": "1", "count_0": "", "count_1": "0", "count_2": "", "burned": [],
+              "winner_aces": "", "expected_version": "0"}
+    answer = signed_in.post(f"/matches/{match.pk}/deals/", fields)
+    assert answer.status_code == 302
+    match.refresh_from_db()
+    assert match.deals.get().entry == {"type": "result", "ending": "tongit", "caller": 1, "counts": [None, 0, None],
+                                       "burned": [], "winner_aces": 0, "winner_fours": 0}
+    assert (match.sheet["totals"], match.sheet["state"]["pot"]) == ([-5, 4, -5], 6)
+
+
 def test_a_refused_quick_hand_shows_the_error_by_its_field(signed_in: Client, match: Match) -> None:
     # Вика's count left blank: refused beside her count, what was typed shown again, nothing stored.
     answer = signed_in.post(f"/matches/{match.pk}/deals/", {**QUICK, "count_2": "", "expected_version": "0"})

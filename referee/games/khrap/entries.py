@@ -53,6 +53,8 @@ class Close:
 Entry = Play | NoKhrap | Renonce | Penalty | Close
 
 _COMMON = {"type"}
+# RULES.md: "a count above 5 or a sum other than 5 is `tricks_total` (as in 1000, not a generic code)".
+_TRICKS_OVER = _("%(value)s tricks: a player takes from 0 to %(high)s.")
 _PLAY_FIELDS = _COMMON | {"khrap", "dark", "circle", "tricks", "renonce"}
 
 
@@ -64,7 +66,7 @@ def parse_entry(raw: Any, seats: int) -> Entry:
         khraper = reader.seat("khrap")
         dark = reader.boolean("dark")
         circle = reader.integer("circle", low=1, high=2)
-        tricks = reader.per_seat("tricks", lambda v, w: reader.check_int(v, w, 0, TRICKS))
+        tricks = reader.per_seat("tricks", lambda v, w: reader.check_share(v, w, TRICKS, "tricks_total", _TRICKS_OVER))
         renonce = _seats(reader, "renonce")
         reader.done()
         return Play(khraper, circle, tricks, dark, renonce)

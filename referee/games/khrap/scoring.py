@@ -2,14 +2,14 @@
 the pot empty → the payouts (fifths of the amount at stake, or the khraper takes all) → the fines
 of those who failed, on the pot as it stood before the payouts → what stays carries over.
 
-Whole money. The stake is a multiple of 5 (seed: "сумму денег, кратную пяти"), so a pot of
-antes splits into whole fifths; but half a pot (circle 2) and a pot left over after a failure
-need not. RULES.md rounds **down**: half the pot is ``pot // 2`` and one fifth is
-``amount // 5``. The odd units of the fifths (at most 4) go to a khraper who kept the promise,
-so five kept tricks take the whole amount ("забирает весь кон") and a pot never sticks on them;
-when he failed they stay in the pot, as does the odd unit of a half. Money is conserved and
-every payout is a whole number. What stays is a pot that is not empty: no antes go in on top
-of it (RULES.md: "no new stakes while it is not empty").
+Whole money. The stake is a multiple of 5 (seed: "сумму денег, кратную пяти"), so a pot of antes
+splits into whole fifths; but half a pot (circle 2), a pot left over after a failure and one a
+penalty moved (any whole amount: RULES.md) need not. RULES.md rounds **down**: half the pot is
+``pot // 2`` and one fifth is ``amount // 5``. The odd units of the fifths (at most 4) go to a
+khraper who kept the promise, so five kept tricks take the whole amount ("забирает весь кон") and a
+pot never sticks on them; when he failed they stay in the pot, as does the odd unit of a half.
+Money is conserved and every payout is a whole number. What stays is a pot that is not empty: no
+antes go in on top of it (RULES.md: "no new stakes while it is not empty").
 
 The antes go in with whichever deal entry finds the pot empty — a play, a silent circle or a
 revoke entered on its own — in that entry's row; a generic penalty and the close are not deals

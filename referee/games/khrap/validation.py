@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.games.khrap.entries import Entry, Play, Renonce
-from referee.games.khrap.rules import STAKE_STEP, TRICKS
+from referee.games.khrap.rules import TRICKS
 from referee.games.khrap.state import State
 from referee.ledger import Seat, Violation, _, error
 from referee.penalty import Penalty
@@ -37,10 +37,8 @@ def validate(state: State, entry: Entry) -> list[Violation]:
         _check_seat(state, entry.player, "player", found)
     elif isinstance(entry, Penalty):
         _check_seat(state, entry.player, "player", found)
-        if entry.points % STAKE_STEP:
-            # Seed 003: money goes into the pot "кратную пяти", so that a pot splits into fifths.
-            found.append(error("stake_step", _("Money goes into the pot in multiples of 5, not %(points)s."),
-                               "points", points=entry.points))
+        # RULES.md: a penalty "need not be a multiple of `stake`: it corrects whatever the table
+        # agreed" (API.md: "an arbitrary, explained adjustment"); only the pot bounds a bonus.
         if entry.points > state.pot:
             found.append(error("pot_too_small", _("Only %(pot)s lies in the pot: nobody can take %(points)s "
                                                   "out of it."), "points", pot=state.pot, points=entry.points))

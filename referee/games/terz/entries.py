@@ -56,6 +56,8 @@ Entry = Play | FalseDeclaration | WrongRecording | Forfeit | Penalty
 _COMMON = {"type"}
 _PLAY_FIELDS = _COMMON | {"trump", "points", "declarations", "last_trick"}
 _DECLARATION_FIELDS = {"player", "cards"}
+# RULES.md: "a sum other than 150, or one seat above 150, is `points_total`" (as 1000 answers).
+_POINTS_OVER = _("%(value)s card points: a player takes from 0 to %(high)s.")
 
 
 def parse_entry(raw: Any, seats: int) -> Entry:
@@ -66,7 +68,10 @@ def parse_entry(raw: Any, seats: int) -> Entry:
     if kind in ("false_declaration", "wrong_recording"):
         reader = EntryReader(raw, seats, _COMMON | {"player", "points"})
         player = reader.seat("player")
-        points = reader.integer("points", low=1, high=10_000)
+        # A false declaration's 0 or less is read, so that validation names the rule it breaks
+        # (RULES.md: `bad_amount`, "0 included"); only an absurd number is out_of_range here.
+        low = -10_000 if kind == "false_declaration" else 1
+        points = reader.integer("points", low=low, high=10_000)
         reader.done()
         return (FalseDeclaration if kind == "false_declaration" else WrongRecording)(player, points)
     if kind == "forfeit":
@@ -87,7 +92,7 @@ def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
         trump = reader.suit(raw["trump"], "trump")
     else:
         reader.bad("missing_field", _("This field is required."), "trump")
-    points = reader.per_seat("points", lambda v, w: reader.check_int(v, w, 0, CARD_POINTS))
+    points = reader.per_seat("points", lambda v, w: reader.check_share(v, w, CARD_POINTS, "points_total", _POINTS_OVER))
     last_trick = reader.seat("last_trick", required=False)
     declarations: list[Declaration] = []
     value = raw.get("declarations")

@@ -85,17 +85,6 @@ def _marriage_list(reader: EntryReader, value: Any, where: str) -> frozenset[str
     return frozenset(found)
 
 
-def _count(reader: EntryReader, value: Any, where: str, high: int, code: str, message: str) -> Any:
-    """A seat's card points or tricks. RULES.md: "`points` out of 0–120 or `tricks` over the deal's
-    tricks answer `points_total` / `tricks_total` (not a generic code)"."""
-    if type(value) is int and 0 <= value <= high:  # as nearly always: read once, not checked twice
-        return value
-    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= high:
-        reader.bad(code, message, where, value=value, high=high)
-        return None
-    return reader.check_int(value, where, 0, high)
-
-
 def _bids(reader: EntryReader) -> tuple[Any, Any]:
     # Below 0 is read, so that validation names the rule broken (bid_too_low, contract_below_bid);
     # only an absurd number is out_of_range here.
@@ -115,6 +104,8 @@ def _held(reader: EntryReader, seats: int) -> Any:
                            required=False, allow_null=True)
 
 
+# RULES.md: "`points` out of 0–120 or `tricks` over the deal's tricks answer `points_total` /
+# `tricks_total` (not a generic code)".
 _POINTS_OVER = _("%(value)s card points: a player takes from 0 to %(high)s.")
 _TRICKS_OVER = _("%(value)s tricks: a player takes from 0 to %(high)s.")
 
@@ -123,12 +114,14 @@ def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
     reader = EntryReader(raw, seats, _PLAY_FIELDS)
     declarer = reader.seat("declarer")
     bid, contract = _bids(reader)
-    points = reader.per_seat("points", lambda v, w: _count(reader, v, w, CARD_POINTS, "points_total", _POINTS_OVER),
-                             allow_null=seats == 4)
+    points = reader.per_seat(
+        "points", lambda v, w: reader.check_share(v, w, CARD_POINTS, "points_total", _POINTS_OVER),
+        allow_null=seats == 4)
     marriages = reader.per_seat("marriages", lambda v, w: _marriage_list(reader, v, w),
                                 required=False, allow_null=True)
-    tricks = reader.per_seat("tricks", lambda v, w: _count(reader, v, w, TRICKS[seats], "tricks_total", _TRICKS_OVER),
-                             required=False, allow_null=True)
+    tricks = reader.per_seat(
+        "tricks", lambda v, w: reader.check_share(v, w, TRICKS[seats], "tricks_total", _TRICKS_OVER),
+        required=False, allow_null=True)
     dark = reader.boolean("dark")
     held = _held(reader, seats)
     if isinstance(held, tuple) and held and held[0] == "flat":

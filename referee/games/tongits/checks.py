@@ -136,12 +136,19 @@ def burned_seats(entry: Play) -> list[int]:
     return [seat for seat, hand in enumerate(entry.hands) if not hand.exposed and not lays_down(seat, hand)]
 
 
-def counts_and_burned(entry: Play | Result) -> tuple[list[int], list[int]]:
+def counts_and_burned(entry: Play | Result) -> tuple[list[int | None], list[int]]:
     """Each seat's count of unmelded cards and who is burned: from the cards of a ``Play``, as
-    told by a ``Result`` (the quick entry)."""
+    told by a ``Result`` (the quick entry; a tongit's losers may have no count there, RULES.md)."""
     if isinstance(entry, Result):
         return list(entry.counts), sorted(set(entry.burned))
     return [count(hand.hand) for hand in entry.hands], burned_seats(entry)
+
+
+def every_count(counts: Sequence[int | None]) -> list[int] | None:
+    """*counts* when every seat has one, else None: a stock-out and a draw are decided by the
+    counts, a tongit by none (RULES.md: the losers' counts "change no payment")."""
+    known = [told for told in counts if told is not None]
+    return known if len(known) == len(counts) else None
 
 
 def folded_seats(ending: str, caller: int | None, challengers: Sequence[int] | None, seats: int) -> list[int]:

@@ -81,7 +81,9 @@ class Result:
 
     kind: ClassVar[str] = "result"
     ending: str
-    counts: tuple[int, ...]  # each seat's count of unmelded cards
+    # Each seat's count of unmelded cards; None for a tongit's loser (RULES.md: "On a `tongit` the
+    # losers' counts may be `null` (they change no payment)").
+    counts: tuple[int | None, ...]
     burned: tuple[int, ...] = ()  # seats without a meld laid down
     caller: int | None = None
     challengers: tuple[int, ...] | None = None
@@ -122,7 +124,10 @@ def _parse_play(raw: Mapping[str, Any], seats: int) -> Play:
 def _parse_result(raw: Mapping[str, Any], seats: int) -> Result:
     reader = EntryReader(raw, seats, _RESULT_FIELDS)
     ending, caller, challengers, last_draw = _read_ending(reader, raw)
-    counts = reader.per_seat("counts", lambda v, w: reader.check_int(v, w, 0, COUNT_LIMIT))
+    # RULES.md: "On a `tongit` the losers' counts may be `null`": a tongit pays no count, the
+    # other endings are decided by every count (whose count the caller's is: validate).
+    counts = reader.per_seat("counts", lambda v, w: reader.check_int(v, w, 0, COUNT_LIMIT),
+                             allow_null=ending == "tongit")
     burned = _seat_list(reader, raw, "burned") or ()
     aces = reader.integer("winner_aces", required=False, default=0, low=0, high=WINNER_ACES_LIMIT)
     fours = reader.integer("winner_fours", required=False, default=0, low=0, high=WINNER_FOURS_LIMIT)

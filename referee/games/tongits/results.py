@@ -36,7 +36,7 @@ class HandResult:
     winner: int | None  # None: a stock-out where every player is burned
     reason: str  # why he wins: "tongit", or draw_fight's or stock_out_winner's reason
     burned: tuple[int, ...]
-    counts: tuple[int, ...]  # each seat's count of unmelded cards
+    counts: tuple[int | None, ...]  # each seat's count of unmelded cards (None: a quick tongit's loser untold)
     folded: tuple[int, ...]  # who folded a fought draw
     payments: tuple[Payment, ...]
     pot_taken: int  # what the winner took out of the pot (his streak), else 0

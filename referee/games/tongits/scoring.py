@@ -8,7 +8,13 @@ from typing import Any
 
 from referee.cards import Rank
 from referee.deal import Deal
-from referee.games.tongits.checks import counts_and_burned, draw_fight, folded_seats, stock_out_winner
+from referee.games.tongits.checks import (
+    counts_and_burned,
+    draw_fight,
+    every_count,
+    folded_seats,
+    stock_out_winner,
+)
 from referee.games.tongits.entries import Entry, Hand, Play, Result
 from referee.games.tongits.results import HandResult, Payment, PenaltyResult, Streak
 from referee.games.tongits.state import State
@@ -87,7 +93,7 @@ def _score_hand(deal: _Deal, entry: Play | Result) -> tuple[State, Outcome]:
     return new, deal.outcome(new.totals, dump(result))
 
 
-def _winner(deal: _Deal, entry: Play | Result, counts: list[int], burned: list[int]) -> tuple[int | None, str]:
+def _winner(deal: _Deal, entry: Play | Result, told: list[int | None], burned: list[int]) -> tuple[int | None, str]:
     if entry.ending == "tongit":
         caller = entry.caller
         assert caller is not None  # validate: bad_ending
@@ -95,11 +101,13 @@ def _winner(deal: _Deal, entry: Play | Result, counts: list[int], burned: list[i
         deal.mark(caller, "tongit")
         deal.mark(caller, "winner")
         return caller, "tongit"
+    counts = every_count(told)
+    assert counts is not None  # validate: only a tongit's losers go without a count
     for seat in range(len(counts)):
         if entry.ending == "stock_out" or seat == entry.caller or seat in (entry.challengers or ()):
             deal.say(_("%(player)s: %(count)s in unmelded cards"), player=Seat(seat), count=counts[seat])
     if entry.ending == "stock_out":
-        # validate: last_draw is given when a tie needs it (bad_ending); without a tie it is ignored.
+        # validate: last_draw is given when a tie needs it (last_draw_needed); without a tie it is ignored.
         winner, reason = stock_out_winner(counts, burned, entry.last_draw)
         texts = {
             "all_burned": _("The stock ran out and every player is burned: nobody wins, the antes stay in the pot"),

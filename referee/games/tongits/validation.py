@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.cards import Card
-from referee.games.tongits.checks import counts_and_burned, is_meld, last_draw_needed
+from referee.games.tongits.checks import counts_and_burned, every_count, is_meld, last_draw_needed
 from referee.games.tongits.entries import Entry, Play, Result
 from referee.games.tongits.rules import ENDING_TEXT, HAND_LIMIT, MELD_MIN
 from referee.games.tongits.state import State
@@ -67,8 +67,14 @@ def _check_ending(entry: Play | Result, found: list[Violation]) -> None:
                     bad(_("%(player)s is listed twice."), f"challengers[{index}]", player=Seat(seat))
     elif entry.challengers:
         bad(_("Only a draw is challenged, not %(ending)s."), "challengers")
-    if entry.ending == "stock_out" and entry.last_draw is None and last_draw_needed(*counts_and_burned(entry)):
-        bad(_("Who took the last card of the stock? A tie goes to them."), "last_draw")
+    if entry.ending == "stock_out" and entry.last_draw is None:
+        counts, burned = counts_and_burned(entry)
+        known = every_count(counts)  # a count missing is refused on its own (_check_result)
+        if known is not None and last_draw_needed(known, burned):
+            # RULES.md: `last_draw` "only when the lowest count is tied (`last_draw_needed`)": a code
+            # of its own, not bad_ending — the ending is told right, the fact its tie needs is missing.
+            found.append(error("last_draw_needed", _("Who took the last card of the stock? A tie goes to them."),
+                               "last_draw"))
     if entry.ending != "stock_out" and entry.last_draw is not None:
         bad(_("The last card of the stock matters only when the stock ran out, not for %(ending)s."), "last_draw")
 
@@ -138,11 +144,22 @@ def _check_laid_off(entry: Play, found: list[Violation]) -> None:
 
 
 def _check_result(entry: Result, found: list[Violation]) -> None:
-    """A quick entry is consistent (RULES.md): a burned player cannot be the tongit caller (he
-    lays every meld down as he calls) nor the draw caller (a draw is called with a meld laid
-    down), a tongit caller's count is 0, and nobody's aces or fours are paid when nobody wins.
-    A burned player cannot be the winner: the engine finds the winner among the others."""
+    """A quick entry is consistent (RULES.md): only a tongit's losers go without a count; a burned
+    player cannot be the tongit caller (he lays every meld down as he calls) nor the draw caller (a
+    draw is called with a meld laid down), a tongit caller's count is 0, and nobody's aces or fours
+    are paid when nobody wins. A burned player cannot be the winner: the engine finds the winner
+    among the others."""
     caller = entry.caller
+    for seat, told in enumerate(entry.counts):
+        if told is not None:
+            continue
+        if entry.ending == "tongit" and seat == caller:
+            # RULES.md: on a tongit "the losers' counts may be null"; "a tongit caller's count is 0".
+            found.append(error("bad_type", _("%(player)s called tongit: their count is 0, write it."),
+                               f"counts[{seat}]", player=Seat(seat)))
+        elif entry.ending != "tongit":
+            # A stock-out or a draw is decided by every count (parse_entry refuses these nulls too).
+            found.append(error("bad_type", _("A value is needed for every player."), f"counts[{seat}]"))
     for index, seat in enumerate(entry.burned):
         where = f"burned[{index}]"
         if seat in entry.burned[:index]:
