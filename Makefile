@@ -14,7 +14,7 @@ SHOTS := test-results/screenshots
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint typecheck screenshots \
-	usability bench load clean distclean
+	usability codes bench load clean distclean
 
 all: test
 
@@ -115,6 +115,11 @@ usability: system-deps venv messages
 	rm -rf test-results/usability
 	$(PY) -m pytest -m e2e tests/e2e/test_taps_per_deal.py -q -p no:randomly
 	$(PY) scripts/usability_table.py
+
+# Every violation code the engine and the API can answer, read from the sources (ast, nothing imported),
+# into docs/codes.md; tests/scorebook/test_codes_listed.py fails until it is run after a code changes.
+codes: venv
+	$(PY) scripts/codes_table.py
 
 # Speed goals (docs/performance.md): the figures of the hot paths, then the capacity in live tables.
 # Both start gunicorn on a throw-away SQLite database (PostgreSQL when DATABASE_URL is set).
