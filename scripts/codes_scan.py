@@ -131,7 +131,9 @@ class Scanner:
         self.fields: dict[str, list[tuple[Module, ast.ClassDef, ast.AnnAssign]]] = {}  # a class's own fields
         for module in self.modules.values():
             for cls in ast.walk(module.tree):
-                for item in cls.body if isinstance(cls, ast.ClassDef) else []:
+                if not isinstance(cls, ast.ClassDef):
+                    continue
+                for item in cls.body:
                     if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
                         self.fields.setdefault(item.target.id, []).append((module, cls, item))
         self._busy: set[tuple[int, str]] = set()
@@ -192,17 +194,17 @@ class Scanner:
             if "code" in keys and "message" in keys and not self._inside_maker(module, node):
                 severity = keys.get("severity")
                 yield (keys["code"], keys["message"], keys.get("field"),
-                       severity.value if isinstance(severity, ast.Constant) else "error")
+                       str(severity.value) if isinstance(severity, ast.Constant) else "error")
 
     def _maker(self, module: Module, func: ast.expr) -> str | None:
         """The maker *func* names in *module* (error, warning, Violation, violation), or None."""
         if isinstance(func, ast.Name):
-            origin = module.imports.get(func.id) or (module.name, func.id)
-            if origin in MAKERS:
-                return origin[1]
+            module_name, name = module.imports.get(func.id) or (module.name, func.id)
+            if (module_name, name) in MAKERS:
+                return name
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            origin = module.imports.get(func.value.id)
-            if origin is not None and origin[1] is None and (origin[0], func.attr) in MAKERS:
+            imported = module.imports.get(func.value.id)
+            if imported is not None and imported[1] is None and (imported[0], func.attr) in MAKERS:
                 return func.attr
         return None
 
