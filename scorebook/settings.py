@@ -327,7 +327,8 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorebook API",
-    "DESCRIPTION": "Scoresheets for card games; every entry is checked against the rules.",
+    "DESCRIPTION": "Scoresheets for card games; every entry is checked against the rules. "
+                   "Every violation code: docs/codes.md.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,  # separate request schemas keep minLength etc. (gotcha 8)
