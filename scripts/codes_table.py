@@ -142,7 +142,8 @@ WHEN: dict[tuple[str, str], str] = {
     "the game does not have.",
     ("every_game", "card_twice"): "A card listed twice where each card may be once (a hand, a trick, the cards of a "
     "referee check).",
-    ("every_game", "match_finished"): "Any entry after the match is over (someone won; in Храп, after `close`).",
+    ("every_game", "match_finished"): "Any deal after the match is over (someone won; in Храп, after `close`); "
+    "its `deal` says which.",
     ("every_game", "missing_field"): "A field the entry needs is missing or null: its `type`, and each entry "
     "type's own (API.md, \"Entries, per game\").",
     ("every_game", "out_of_range"): "A whole number beyond what any table can mean (a typo: ±100,000, or the "
@@ -152,8 +153,8 @@ WHEN: dict[tuple[str, str], str] = {
     ("every_game", "unknown_option"): "The options name one the game does not have (RULES.md's option tables).",
     ("every_game", "unknown_preset"): "The preset is not one of the game's.",
     # ---- matches and players
-    ("matches", "bad_correction_window"): "Confirmation mode's correction window is not 1 to its most minutes (or "
-    "empty).",
+    ("matches", "bad_correction_window"): "Confirmation mode's correction window is not a whole number of minutes "
+    "from 1 to 1,440 (a day), or empty.",
     ("matches", "bad_name"): "A player's name is empty or too long (when creating a match, renaming a recurring "
     "player).",
     ("matches", "bad_seat"): "The first dealer is not one of the players' seats.",
@@ -211,7 +212,7 @@ WHEN: dict[tuple[str, str], str] = {
     "proposal.",
     ("files", "unknown_format"): "The file's `format` is not a Scorebook match file's.",
     ("files", "unknown_game"): "The file's game is not one of the five.",
-    ("files", "unknown_version"): "The file's format version is newer than this server knows.",
+    ("files", "unknown_version"): "The file's format `version` is not the one this server reads.",
     # ---- 1000
     ("thousand", "ace_marriage_off"): "Four aces declared as a marriage (`\"A\"`) in a match without "
     "`ace_marriage`.",
