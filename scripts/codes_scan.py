@@ -107,11 +107,11 @@ class Module:
 
 
 class Scanner:
-    def __init__(self, root: Path = ROOT) -> None:
+    def __init__(self) -> None:
         self.modules: dict[str, Module] = {}
         for package in PACKAGES:
-            for path in sorted((root / package).rglob("*.py")):
-                rel = path.relative_to(root).as_posix()
+            for path in sorted((ROOT / package).rglob("*.py")):
+                rel = path.relative_to(ROOT).as_posix()
                 if rel.startswith(SKIP):
                     continue
                 name = rel[: -len(".py")].replace("/", ".").removesuffix(".__init__")
@@ -501,8 +501,8 @@ class Scanner:
 # ---------------------------------------------------------------- helpers over the tree
 
 
-def scan(root: Path = ROOT) -> Scan:
-    return Scanner(root).scan()
+def scan() -> Scan:
+    return Scanner().scan()
 
 
 def _imports(tree: ast.Module, name: str, path: str) -> dict[str, tuple[str, str | None]]:
