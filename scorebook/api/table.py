@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from referee import roles
 from scorebook import selectors, services
 from scorebook.api.authentication import is_guest, signed_in
-from scorebook.api.common import NOT_FOUND, Detail, MatchScoped, StrictSerializer, read_input, refusals
+from scorebook.api.common import NOT_FOUND, Choice, Detail, MatchScoped, StrictSerializer, read_input, refusals
 from scorebook.models import Match, Member
 
 FORBIDDEN = OpenApiResponse(Detail, description="your role at this match does not allow it (or, from a browser "
@@ -32,7 +32,7 @@ NO_INVITE = OpenApiResponse(Detail, description="no such invite (unknown, renewe
 
 
 class InviteInput(StrictSerializer):
-    role = serializers.ChoiceField(choices=list(roles.GRANTABLE), required=False, allow_null=True)
+    role = Choice(choices=list(roles.GRANTABLE), required=False, allow_null=True)
 
 
 class InviteOutput(serializers.Serializer):
@@ -79,7 +79,7 @@ class MembersOutput(serializers.Serializer):
 
 
 class RoleInput(StrictSerializer):
-    role = serializers.ChoiceField(choices=list(roles.GRANTABLE))
+    role = Choice(choices=list(roles.GRANTABLE))
 
 
 class SeatInput(StrictSerializer):
