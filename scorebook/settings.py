@@ -336,7 +336,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # The roles at a table: what a member may be, and what anyone at the table is (the owner too).
     "ENUM_NAME_OVERRIDES": {"MemberRoleEnum": "referee.roles.GRANTABLE", "TableRoleEnum": "referee.roles.ROLES",
-                            "DealStatusEnum": "referee.roles.STATUSES", "RowStatusEnum": "referee.roles.ROW_STATUSES"},
+                            "DealStatusEnum": "referee.roles.STATUSES", "RowStatusEnum": "referee.roles.ROW_STATUSES",
+                            # A deal's history, in the API's answers and in a match file alike.
+                            "RevisionKindEnum": "scorebook.api.answers.KINDS"},
 }
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.
