@@ -92,9 +92,11 @@ def test_a_client_id_reused_from_the_page_says_so_and_stores_nothing(signed_in, 
 # reject under the client id of another write was a 500; it is the API's 409, on a page in the site's
 # frame, in the reader's language, and the deal waits as it did.
 REUSED_ON_THE_PAGE = {
-    "en": "This client id was already used for another write of this match: a new write needs a new one.",
-    "ru": "Этот client id уже использован для другой записи в этой партии: новой записи нужен новый.",
-    "uk": "Цей client id уже використано для іншого запису в цій партії: новому запису потрібен новий.",
+    "en": ("Not saved", "This client id was already used for another write of this match: a new write needs a new "
+           "one."),
+    "ru": ("Не записано", "Этот client id уже использован для другой записи в этой партии: новой записи нужен новый."),
+    "uk": ("Не записано", "Цей client id уже використано для іншого запису в цій партії: новому запису потрібен "
+           "новий."),
 }
 
 
@@ -126,7 +128,8 @@ def test_a_step_on_the_page_under_a_used_client_id_is_409_in_the_site_s_frame(
     answer = vika.post(f"/matches/{match.pk}/deals/2/{step}/", form | {"client_id": client_id})
     assert answer.status_code == 409
     page = answer.content.decode()
-    assert REUSED_ON_THE_PAGE[language] in page
+    heading, message = REUSED_ON_THE_PAGE[language]
+    assert f"<h1>{heading}</h1>" in page and message in page
     assert '<html lang="%s"' % language in page and 'href="/matches/%d/#deal-2"' % match.pk in page
     assert stored(match) == before and match.deals.get(number=2).status == "pending"
 
