@@ -18,6 +18,11 @@ class NotFound(Exception):
     the same answer for both, so a stranger learns nothing of another's matches."""
 
 
+class InviteExpired(NotFound):
+    """An invite link past the end its owner gave it: the 404 of a revoked one (the API's answer is
+    the same), but the join page says why, so the guest asks for a new link."""
+
+
 class NotAllowed(Exception):
     """The person's role at the match does not allow this."""
 
