@@ -2,7 +2,8 @@
 
 The edges turn them into answers: the pages (``scorebook.web.middleware.DomainErrors``) and the API
 (``scorebook.api.errors.exception_handler``) answer ``NotFound`` with 404 and ``NotAllowed`` with
-403; a ``VersionConflict`` or a ``ClientIdReused`` is a 409 in the API and a message on the page.
+403; a ``VersionConflict`` or a ``ClientIdReused`` is a 409 in the API and a message on the page
+(a 409 page for a confirmation step).
 What the rules refuse is ``referee.ledger.Rejected`` (400, every violation).
 """
 
