@@ -2,7 +2,8 @@
 
 The edges turn them into answers: the pages (``scorebook.web.middleware.DomainErrors``) and the API
 (``scorebook.api.errors.exception_handler``) answer ``NotFound`` with 404 and ``NotAllowed`` with
-403; a ``VersionConflict`` or a ``ClientIdReused`` is a 409 in the API and a message on the page.
+403; a ``VersionConflict`` or a ``ClientIdReused`` is a 409 in the API and a message on the page
+(a 409 page for a confirmation step).
 What the rules refuse is ``referee.ledger.Rejected`` (400, every violation).
 """
 
@@ -16,6 +17,11 @@ from referee.ledger import _
 class NotFound(Exception):
     """No such match, deal, member, invite or share link — or one the person acting may not see:
     the same answer for both, so a stranger learns nothing of another's matches."""
+
+
+class InviteExpired(NotFound):
+    """An invite link past the end its owner gave it: the 404 of a revoked one (the API's answer is
+    the same), but the join page says why, so the guest asks for a new link."""
 
 
 class NotAllowed(Exception):

@@ -135,6 +135,8 @@ class Match(models.Model):
     invite_nonce = models.CharField(max_length=32, null=True, blank=True, editable=False)
     invite_key = KeyDigestField(max_length=64, null=True, blank=True, unique=True, editable=False)
     invite_role = models.CharField(max_length=10, choices=MEMBER_ROLES, default=PLAYER, editable=False)
+    # When the invite link stops working, if its owner gave it an end (empty: never).
+    invite_expires = models.DateTimeField(null=True, blank=True, editable=False)
     # Confirmation mode (an option of the table, not a rule of the game): a deal entered from one
     # seat is pending until a player of another seat confirms it (referee/roles.py).
     # (Each new column has a database default too: rows written without it, by raw SQL or by the

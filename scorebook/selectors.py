@@ -12,12 +12,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from referee import roles
 from referee.games import find_game
 from referee.ledger import Rejected, Sheet, Violation, replay
 from scorebook import caches
-from scorebook.errors import NotAllowed, NotFound
+from scorebook.errors import InviteExpired, NotAllowed, NotFound
 from scorebook.games.registry import Preview
 from scorebook.models import Deal, Match, Member, Player, SheetRow
 from scorebook.sheets import Rows, capped, is_fresh, neutral_sheet, neutral_stop, with_waiting
@@ -105,11 +106,15 @@ def members_of(match: Match) -> QuerySet[Member]:
 
 
 def invited(token: str) -> Match:
-    """The match an invite link opens. :raises NotFound: unknown or revoked invite."""
+    """The match an invite link opens. :raises NotFound: unknown or revoked invite; InviteExpired:
+    past the end its owner gave it."""
     try:
-        return Match.objects.get(invite_key=token)  # its digest, looked up (models.KeyDigestField)
+        match = Match.objects.get(invite_key=token)  # its digest, looked up (models.KeyDigestField)
     except Match.DoesNotExist:
         raise NotFound("no such invite") from None
+    if match.invite_expires is not None and match.invite_expires <= timezone.now():
+        raise InviteExpired(f"the invite to match {match.pk} ended at {match.invite_expires.isoformat()}")
+    return match
 
 
 def players_of(user: Any) -> QuerySet[Player]:

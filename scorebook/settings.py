@@ -96,6 +96,7 @@ MIDDLEWARE = [
     "scorebook.accounts.SessionEpochMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "scorebook.web.middleware.ContentSecurityPolicy",  # django-csp's, but not on a 204 or a 304
+    "scorebook.web.middleware.NoStore",  # the token page, the exports and the API: no cache keeps them
     "django_htmx.middleware.HtmxMiddleware",
     # The write path's refusals (scorebook/errors.py) as Django's 404 and 403.
     "scorebook.web.middleware.DomainErrors",
@@ -245,6 +246,10 @@ LANGUAGES = [
     ("uk", "Українська"),
 ]
 LOCALE_PATHS = [BASE_DIR / "scorebook" / "locale"]
+# The language switch's cookie goes with the site's own requests and top-level links only (Django
+# sets no SameSite on it by default), and in production over HTTPS only, as the session's and CSRF's.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = not DEBUG
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
@@ -337,7 +342,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # The roles at a table: what a member may be, and what anyone at the table is (the owner too).
     "ENUM_NAME_OVERRIDES": {"MemberRoleEnum": "referee.roles.GRANTABLE", "TableRoleEnum": "referee.roles.ROLES",
-                            "DealStatusEnum": "referee.roles.STATUSES", "RowStatusEnum": "referee.roles.ROW_STATUSES"},
+                            "DealStatusEnum": "referee.roles.STATUSES", "RowStatusEnum": "referee.roles.ROW_STATUSES",
+                            # A deal's history, in the API's answers and in a match file alike.
+                            "RevisionKindEnum": "scorebook.api.answers.KINDS"},
 }
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.

@@ -337,11 +337,26 @@ def capped(violations: Sequence[Violation]) -> list[Violation]:
             error("too_many_violations", TOO_MANY, None, count=len(violations) - MAX_VIOLATIONS)]
 
 
+# A refusal may name what the client sent: an unknown option or key, in its message and its field
+# ("options.<name>"). A lone surrogate there cannot be written as UTF-8 (the answer failed: a 500
+# instead of the refusal), and a megabyte of key came back whole. Shown cleaned and cut short.
+LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")  # a str holds a pair as one character: any is alone
+ECHOED = 100
+
+
+def echoed(text: str, limit: int = ECHOED) -> str:
+    """*text*, from a client, as a refusal shows it: each lone surrogate as U+FFFD (the replacement
+    character), and at most *limit* characters, the cut marked with "…"."""
+    shown = LONE_SURROGATE.sub("\ufffd", text[:limit + 1])
+    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
+
+
 def violation_json(violation: Violation, players: Sequence[str] = ()) -> dict[str, Any]:
+    params = {key: echoed(value) if isinstance(value, str) else value for key, value in violation.params.items()}
     out: dict[str, Any] = {
         "code": violation.code,
-        "message": _fill(violation.message, dict(violation.params), players),
-        "field": violation.field,
+        "message": _fill(violation.message, params, players),
+        "field": None if violation.field is None else echoed(violation.field),
         "severity": violation.severity.value,
     }
     if violation.deal is not None:

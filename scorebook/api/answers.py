@@ -14,6 +14,7 @@ from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, e
 from rest_framework import serializers
 
 from referee import roles
+from scorebook import models
 from scorebook.api.common import Errors, Violation
 
 
@@ -128,21 +129,27 @@ class MatchPage(serializers.Serializer):
 # ---------------------------------------------------------------- deals
 
 
-class WriteInFile(serializers.Serializer):
-    """One write to a deal's entry, as a match file keeps it."""
+# Every kind of step a deal's history holds, as the models list them: the writes of an entry and
+# confirmation mode's steps (a file keeps them all, the mode on or turned off since).
+KINDS = [kind for kind, _label in models.Revision.KINDS]
 
-    kind = serializers.ChoiceField(choices=["recorded", "amended", "voided"])
-    entry = _free("the deal's entry after this write")
+
+class WriteInFile(serializers.Serializer):
+    """One step of a deal's history, as a match file keeps it: a write, or a confirmation step."""
+
+    kind = serializers.ChoiceField(choices=KINDS)
+    entry = _free("the deal's entry after this write (proposed, applied, dropped: the entry proposed)")
     version = serializers.IntegerField(help_text="the match's version after this write")
-    author = serializers.CharField(allow_null=True, help_text="a user name; null once the user is deleted")
+    author = serializers.CharField(allow_null=True, help_text="a user name; null for a guest, or once the user "
+                                   "is deleted")
     at = serializers.DateTimeField()
+    reason = serializers.CharField(required=False, help_text="why it was rejected (rejected, dropped only)")
 
 
 class Revision(serializers.Serializer):
     """One step of a deal's history: a write, or (confirmation mode) a confirmation step."""
 
-    kind = serializers.ChoiceField(choices=["recorded", "amended", "voided", "confirmed", "rejected", "proposed",
-                                            "proposed_void", "applied", "dropped"])
+    kind = serializers.ChoiceField(choices=KINDS)
     entry = _free("the deal's entry after this write (proposed, applied, dropped: the entry proposed)")
     version = serializers.IntegerField(help_text="the match's version after this write")
     author = serializers.CharField(allow_null=True, help_text="a user name, or a guest's name; null once deleted")
@@ -257,6 +264,12 @@ class DealInFile(serializers.Serializer):
     entry = _free("the entry, canonical")
     voided = serializers.BooleanField()
     history = WriteInFile(many=True)
+    # Confirmation mode's marks, only where they say something (services.files._deal_document).
+    status = serializers.ChoiceField(choices=list(roles.STATUSES), required=False,
+                                     help_text="absent: confirmed")
+    reason = serializers.CharField(required=False, help_text="rejected: why")
+    seat = serializers.IntegerField(required=False, help_text="the seat its entry came from")
+    proposal = DealProposal(required=False, help_text="a change proposed, waiting for another seat")
 
 
 class MatchDocument(serializers.Serializer):
@@ -271,3 +284,8 @@ class MatchDocument(serializers.Serializer):
     preset = serializers.CharField(allow_null=True)
     options = _free("every option, resolved")
     deals = DealInFile(many=True)
+    confirmation = serializers.BooleanField(required=False, help_text="present (true) only in confirmation mode")
+    correction_window = serializers.IntegerField(required=False, allow_null=True,
+                                                 help_text="confirmation mode: minutes a confirmed deal may be "
+                                                           "corrected directly; null: until the next deal is "
+                                                           "confirmed")

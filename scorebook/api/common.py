@@ -5,9 +5,11 @@ match, a deal and a write as API.md describes them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
@@ -16,7 +18,7 @@ from rest_framework.views import APIView
 
 from scorebook import caches, selectors, services
 from scorebook.models import Deal, Match, Revision
-from scorebook.sheets import render_row, render_sheet, violation_json
+from scorebook.sheets import echoed, render_row, render_sheet, violation_json
 
 
 class StrictSerializer(serializers.Serializer):
@@ -25,11 +27,26 @@ class StrictSerializer(serializers.Serializer):
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields))
-            if unknown:
+            if unknown:  # the referee's words for it (referee.reading), the name as a refusal may show it
                 raise serializers.ValidationError(
-                    {name: [serializers.ErrorDetail(f"Unknown field “{name}”.", code="unknown_field")]
+                    {name: [serializers.ErrorDetail(_("Unknown field “%(name)s”.") % {"name": echoed(name)},
+                                                    code="unknown_field")]
                      for name in unknown})
         return super().to_internal_value(data)
+
+
+class Choice(serializers.ChoiceField):
+    """DRF's ChoiceField, whose refusal names the choices instead of quoting what was sent: a lone
+    surrogate quoted could not be written (a 500, finding 8 of the second security pass), and a
+    megabyte sent came back whole. Every choice of an input serializer is one of these
+    (tests/scorebook/test_echoed_input.py)."""
+
+    default_error_messages = {"invalid_choice": gettext_lazy("Not one of the choices: {choices}.")}
+
+    def fail(self, key: str, **kwargs: Any) -> NoReturn:
+        if key == "invalid_choice":
+            kwargs = {"choices": ", ".join(str(choice) for choice in self.choices)}
+        super().fail(key, **kwargs)
 
 
 class Violation(serializers.Serializer):

@@ -14,7 +14,7 @@ from referee.ledger import Rejected
 from scorebook.api.common import match_payload_sheet, players_of
 from scorebook.errors import ClientIdReused, DealNotFound, NotAllowed, NotFound, VersionConflict
 from scorebook.limits import MAX_DEPTH, retry_after, too_many_message, upload_megabytes
-from scorebook.sheets import MAX_VIOLATIONS, TOO_MANY, capped, violation_json
+from scorebook.sheets import MAX_VIOLATIONS, TOO_MANY, capped, echoed, violation_json
 
 # DRF's own codes for shape errors, as the stable codes of RULES.md.
 DRF_CODES = {"required": "missing_field", "null": "bad_type", "invalid": "bad_type", "not_a_list": "bad_type",
@@ -26,8 +26,15 @@ DRF_CODES = {"required": "missing_field", "null": "bad_type", "invalid": "bad_ty
              "surrogate_characters_not_allowed": "bad_text", "null_characters_not_allowed": "bad_text"}
 
 
+# DRF's messages are sentences of our choosing or its own (scorebook.api.common.Choice echoes no
+# choice); cleaned all the same, so no field of tomorrow that quotes its input can break an answer.
+MESSAGE_LENGTH = 500
+
+
 def violation(code: str, message: str, field: str | None) -> dict[str, Any]:
-    return {"code": code, "message": message, "field": field, "severity": "error"}
+    """One refusal in API.md's shape; the field's path is made of the keys the client sent."""
+    return {"code": code, "message": echoed(message, MESSAGE_LENGTH), "field": None if field is None else echoed(field),
+            "severity": "error"}
 
 
 def violations_from_drf(detail: Any, prefix: str = "") -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ role that does not allow it a 403."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -20,7 +21,7 @@ from rest_framework.views import APIView
 from referee import roles
 from scorebook import selectors, services
 from scorebook.api.authentication import is_guest, signed_in
-from scorebook.api.common import NOT_FOUND, Detail, MatchScoped, StrictSerializer, read_input, refusals
+from scorebook.api.common import NOT_FOUND, Choice, Detail, MatchScoped, StrictSerializer, read_input, refusals
 from scorebook.models import Match, Member
 
 FORBIDDEN = OpenApiResponse(Detail, description="your role at this match does not allow it (or, from a browser "
@@ -32,13 +33,18 @@ NO_INVITE = OpenApiResponse(Detail, description="no such invite (unknown, renewe
 
 
 class InviteInput(StrictSerializer):
-    role = serializers.ChoiceField(choices=list(roles.GRANTABLE), required=False, allow_null=True)
+    role = Choice(choices=list(roles.GRANTABLE), required=False, allow_null=True)
+    expires_in_hours = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=services.INVITE_LONGEST.days * 24,
+        help_text="the new link stops working this many hours from now; null or absent: never")
 
 
 class InviteOutput(serializers.Serializer):
     token = serializers.CharField(allow_null=True, help_text="null: no invite (revoked, or never made)")
     role = serializers.ChoiceField(choices=list(roles.GRANTABLE), help_text="the role whoever joins gets")
     url = serializers.CharField(allow_null=True, help_text="the join page the QR code opens")
+    expires = serializers.DateTimeField(allow_null=True, help_text="when the link stops working (joining answers "
+                                        "404 after it, as a revoked one); null: never")
 
 
 class JoinInput(StrictSerializer):
@@ -79,7 +85,7 @@ class MembersOutput(serializers.Serializer):
 
 
 class RoleInput(StrictSerializer):
-    role = serializers.ChoiceField(choices=list(roles.GRANTABLE))
+    role = Choice(choices=list(roles.GRANTABLE))
 
 
 class SeatInput(StrictSerializer):
@@ -97,7 +103,7 @@ def members_json(match: Match) -> dict[str, Any]:
 
 def invite_json(request: Request, match: Match) -> dict[str, Any]:
     url = request.build_absolute_uri(f"/join/{match.invite_token}/") if match.invite_token else None
-    return {"token": match.invite_token, "role": match.invite_role, "url": url}
+    return {"token": match.invite_token, "role": match.invite_role, "url": url, "expires": match.invite_expires}
 
 
 class Invite(MatchScoped):
@@ -110,12 +116,15 @@ class Invite(MatchScoped):
 
     @extend_schema(request=InviteInput,
                    responses=refusals({200: InviteOutput, 403: FORBIDDEN, 404: NOT_FOUND}, body=True),
-                   summary="A new invite token (the old one stops working), granting the role given",
+                   summary="A new invite token (the old one stops working), granting the role given, for the hours "
+                           "given (none: until renewed or revoked)",
                    operation_id="matches_invite_renew")
     def post(self, request: Request, pk: int) -> Response:
         match = self.get_match(request, pk)
         data = read_input(InviteInput, request)
-        services.invite_renew(match=match, by=request.user, role=data.get("role"))
+        hours = data["expires_in_hours"]
+        services.invite_renew(match=match, by=request.user, role=data.get("role"),
+                              expires_in=None if hours is None else timedelta(hours=hours))
         return Response(InviteOutput(invite_json(request, match)).data)
 
     @extend_schema(request=None, responses=refusals({200: InviteOutput, 403: FORBIDDEN, 404: NOT_FOUND}),

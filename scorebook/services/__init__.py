@@ -11,7 +11,7 @@ people at the table). What they refuse that is no rule of the game is ``scoreboo
 """
 
 from referee.ledger import Rejected, error
-from scorebook.errors import ClientIdReused, DealNotFound, NotAllowed, NotFound, VersionConflict
+from scorebook.errors import ClientIdReused, DealNotFound, InviteExpired, NotAllowed, NotFound, VersionConflict
 from scorebook.services.confirmation import deal_confirm, deal_propose, deal_reject, match_confirmation
 from scorebook.services.deals import (
     Written,
@@ -41,6 +41,7 @@ from scorebook.services.matches import (
 )
 from scorebook.services.players import player_merge, player_rename
 from scorebook.services.table import (
+    INVITE_LONGEST,
     guests_attach,
     invite_renew,
     invite_revoke,
@@ -53,8 +54,9 @@ from scorebook.services.table import (
 )
 
 __all__ = [
-    "MAX_CLIENT_ID", "MAX_CORRECTION_WINDOW", "MAX_MATCH_NAME", "MAX_NAME", "MAX_REASON",
-    "ClientIdReused", "DealNotFound", "NewMatch", "NotAllowed", "NotFound", "Rejected", "VersionConflict", "Written",
+    "INVITE_LONGEST", "MAX_CLIENT_ID", "MAX_CORRECTION_WINDOW", "MAX_MATCH_NAME", "MAX_NAME", "MAX_REASON",
+    "ClientIdReused", "DealNotFound", "InviteExpired", "NewMatch", "NotAllowed", "NotFound", "Rejected",
+    "VersionConflict", "Written",
     "already_voided", "canonical_entry", "deal_confirm", "deal_propose", "deal_record", "deal_reject", "deal_replace",
     "deal_void", "entry_read", "error", "guests_attach", "invite_renew", "invite_revoke", "match_archive",
     "match_checked", "match_confirmation", "match_create", "match_join", "match_next_game", "match_rename",

@@ -45,7 +45,8 @@ MAX_WRITES = 1000
 # The kinds of write a deal's history holds.
 KINDS = frozenset(kind for kind, _label in Revision.KINDS)
 # The steps of confirmation mode in a deal's history: they change what counts (a rejection) or
-# nothing the sheet shows (the others), never an entry.
+# nothing the sheet shows (the others), never an entry. A match without the mode may hold them: they
+# were made while it was on (the owner turns it off once nothing waits), and a file always imports back.
 TABLE_STEPS = (Revision.CONFIRMED, Revision.REJECTED, Revision.PROPOSED, Revision.PROPOSED_VOID, Revision.APPLIED,
                Revision.DROPPED)
 
@@ -246,9 +247,6 @@ def _deal_shape(deal: Any, index: int, seats: int, confirmation: bool) -> list[V
             problems.append(error("bad_kind", _("A write is “recorded”, “amended” or “voided” (or a step of "
                                                 "confirmation mode: “%(kinds)s”)."), f"{at}.kind",
                                   kinds="”, “".join(TABLE_STEPS)))
-        elif item["kind"] in TABLE_STEPS and not confirmation:
-            problems.append(error("no_confirmation", _("A step of confirmation mode in a match without it."),
-                                  f"{at}.kind"))
         elif (position == 0) != (item["kind"] == Revision.RECORDED):
             problems.append(error("bad_kind", _("A deal's history starts with “recorded”, and only once."),
                                   f"{at}.kind"))

@@ -11,10 +11,12 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from referee import roles
 from referee.ledger import Rejected, _, error
@@ -59,26 +61,41 @@ def _link_changed(match: Match) -> Match:
 # ---------------------------------------------------------------- the invite
 
 
-def invite_renew(*, match: Match, by: Any = None, role: str | None = None) -> Match:
+# The longest an invite may last when given an end: a link passed around for a month is as good as
+# one without an end, which is the default.
+INVITE_LONGEST = timedelta(days=30)
+
+
+def invite_renew(*, match: Match, by: Any = None, role: str | None = None,
+                 expires_in: timedelta | None = None) -> Match:
     """A new invite link (the old one stops working), granting *role* (None: the invite's role as
-    it was). :raises Rejected: a role an invite cannot grant (the owner's)."""
+    it was), working for *expires_in* from now (None: until it is renewed or revoked). :raises
+    Rejected: a role an invite cannot grant (the owner's), an end out of range."""
     allowed(match, by, roles.MANAGE)
     role = match.invite_role if role is None else role
+    problems = []
     if role not in roles.GRANTABLE:
-        raise Rejected([error("bad_role", _("An invite grants one of the roles scorer, player, watcher or referee."),
-                              "role")])
+        problems.append(error("bad_role", _("An invite grants one of the roles scorer, player, watcher or referee."),
+                              "role"))
+    if expires_in is not None and not timedelta(0) < expires_in <= INVITE_LONGEST:
+        problems.append(error("bad_expiry", _("An invite link ends in an hour or more, %(days)s days at most, or "
+                                              "never."), "expires_in", days=INVITE_LONGEST.days))
+    if problems:
+        raise Rejected(problems)
     # The token is made from a new nonce; the database keeps its digest (models.invite_token_of).
     match.invite_nonce, match.invite_role = secrets.token_urlsafe(16), role
+    match.invite_expires = None if expires_in is None else timezone.now() + expires_in
     token = match.invite_token
-    Match.objects.filter(pk=match.pk).update(invite_nonce=match.invite_nonce, invite_key=token, invite_role=role)
+    Match.objects.filter(pk=match.pk).update(invite_nonce=match.invite_nonce, invite_key=token, invite_role=role,
+                                             invite_expires=match.invite_expires)
     return match
 
 
 def invite_revoke(*, match: Match, by: Any = None) -> Match:
     """Turn the invite link off: it answers 404 from now on; who joined stays."""
     allowed(match, by, roles.MANAGE)
-    Match.objects.filter(pk=match.pk).update(invite_nonce=None, invite_key=None)
-    match.invite_nonce = None
+    Match.objects.filter(pk=match.pk).update(invite_nonce=None, invite_key=None, invite_expires=None)
+    match.invite_nonce, match.invite_expires = None, None
     return match
 
 
@@ -86,8 +103,8 @@ def match_join(*, token: str, user: Any = None, name: str = "") -> Member | None
     """Join the match invited to under *token*, with the invite's role: a signed-in *user*, or a
     guest with just a *name* (his key comes back in ``guest_key``, given this once: the database
     keeps its digest). Someone already at the table keeps the role he has (an invite never changes
-    it); the owner stays the owner (None). :raises NotFound: no such invite; Rejected: a guest's
-    name refused."""
+    it); the owner stays the owner (None). :raises NotFound: no such invite (InviteExpired: past its
+    end); Rejected: a guest's name refused."""
     match = invited(token)
     if user is not None and getattr(user, "is_authenticated", False):
         if match.owner_id == user.pk:

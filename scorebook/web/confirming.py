@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
@@ -52,8 +52,8 @@ def waiting_context(request: HttpRequest, match: Match, role: str | None) -> dic
     return {"waiting": items}
 
 
-def _back(pk: int, number: int) -> HttpResponse:
-    return redirect(reverse("web:match", args=[pk]) + f"#deal-{number}")
+def _at_deal(pk: int, number: int) -> str:
+    return reverse("web:match", args=[pk]) + f"#deal-{number}"
 
 
 def _refused(request: HttpRequest, match: Match, rejected: Rejected) -> None:
@@ -89,7 +89,12 @@ def _step_taken(request: HttpRequest, pk: int, number: int, step: Callable[..., 
         _refused(request, match, rejected)
     except services.VersionConflict:
         messages.error(request, _changed())
-    return _back(pk, number)
+    except services.ClientIdReused as reused:
+        # The API's 409 (scorebook/api/errors.py), said on a page: the id names another write of this
+        # match, so this step is not that write sent again, and nothing was stored.
+        return render(request, "409.html", {"message": gettext(reused.message), "back_url": _at_deal(pk, number)},
+                      status=409)
+    return redirect(_at_deal(pk, number))
 
 
 def _changed() -> str:

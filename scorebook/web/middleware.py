@@ -1,11 +1,13 @@
-"""Two middlewares of the site's edge (scorebook/settings.py's MIDDLEWARE).
+"""Three middlewares of the site's edge (scorebook/settings.py's MIDDLEWARE).
 
 ``ContentSecurityPolicy``: django-csp's, except on an answer without a body (a poll's 204, a 304),
 which loads nothing for a policy to govern.
 
+``NoStore``: ``Cache-Control: no-store`` on every answer that carries a secret or someone's match.
+
 ``DomainErrors``: what the write path and the reads refuse (scorebook/errors.py) as Django's own
-404 and 403, so the pages answer them in the site's frame. (The API answers them itself:
-scorebook/api/errors.py.)
+404 and 403, so the pages answer them in the site's frame; an expired invite as a 404 page that
+says so. (The API answers them itself: scorebook/api/errors.py.)
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from collections.abc import Callable
 
 from csp.middleware import CSPMiddleware
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.shortcuts import render
+from django.utils.cache import add_never_cache_headers
 
-from scorebook.errors import NotAllowed, NotFound
+from scorebook.errors import InviteExpired, NotAllowed, NotFound
 
 # Answers that carry no body: a policy governs what a page loads, and these load nothing.
 NO_BODY = (204, 304)
@@ -30,6 +34,31 @@ class ContentSecurityPolicy(CSPMiddleware):
         return super().process_response(request, response)
 
 
+# Pages whose answer is a secret or a whole match: the API token page (the token itself) and the
+# exports. Every answer of the API is someone's (his matches, his token, a guest's key) but for its
+# schema and docs, the same for everyone.
+NEVER_STORED_PAGES = frozenset({"web:api-token", "web:match-export-json", "web:match-export-csv"})
+PUBLIC_API = frozenset({"api:schema", "api:docs"})
+
+
+class NoStore:
+    """No cache keeps these answers, a shared proxy's nor the browser's (finding 15 of the second
+    security pass): Django's ``never_cache`` headers, decided here by the view's name, in one place.
+    Every answer of the API, a refusal included, whoever asks: one that carried no credentials is a
+    401, and whether a request is someone's is DRF's to say, inside the view."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        view = request.resolver_match  # None when no address matched: a 404 of Django's, nothing kept there
+        if view is not None and (view.view_name in NEVER_STORED_PAGES
+                                 or (view.namespaces[:1] == ["api"] and view.view_name not in PUBLIC_API)):
+            add_never_cache_headers(response)
+        return response
+
+
 class DomainErrors:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
         self.get_response = get_response
@@ -37,8 +66,11 @@ class DomainErrors:
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         return self.get_response(request)
 
-    def process_exception(self, request: HttpRequest, exception: Exception) -> None:
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, InviteExpired):  # a 404 as a revoked one's, but the guest learns to ask again
+            return render(request, "scorebook/invite_expired.html", status=404)
         if isinstance(exception, NotFound):
             raise Http404(str(exception)) from exception
         if isinstance(exception, NotAllowed):
             raise PermissionDenied(str(exception)) from exception
+        return None  # any other exception: Django's to answer

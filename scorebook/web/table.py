@@ -5,6 +5,7 @@ his seat. Every write is a call to ``scorebook.services``; who may do it is thei
 from __future__ import annotations
 
 import functools
+from datetime import timedelta
 from typing import Any
 
 import segno
@@ -13,7 +14,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from referee import roles
@@ -44,6 +47,12 @@ def qr_svg(url: str) -> str:
 
 # How many of the people at the table the owner's panel shows at a time.
 MEMBERS_SHOWN = 10
+# When a new invite link ends, as the owner's panel offers it (the form's value: hours; "": never).
+INVITE_ENDS = {"": None, "1": timedelta(hours=1), "24": timedelta(days=1), "168": timedelta(weeks=1)}
+INVITE_END_NAMES = {"": pgettext_lazy("invite link ends", "never"),
+                    "1": pgettext_lazy("invite link ends", "in an hour"),
+                    "24": pgettext_lazy("invite link ends", "in a day"),
+                    "168": pgettext_lazy("invite link ends", "in a week")}
 
 
 def people_context(request: HttpRequest, match: Match, role: str | None) -> dict[str, Any]:
@@ -58,7 +67,10 @@ def people_context(request: HttpRequest, match: Match, role: str | None) -> dict
         number = typed_number(request.GET.get("members"))
         page = number if isinstance(number, int) and number >= 1 else 1
         shown = list(selectors.members_of(match)[(page - 1) * MEMBERS_SHOWN:page * MEMBERS_SHOWN + 1])
+        ends = match.invite_expires
         out |= {"invite_url": url, "invite_qr": qr_svg(url) if url else "", "members": shown[:MEMBERS_SHOWN],
+                "invite_ends": list(INVITE_END_NAMES.items()),
+                "invite_expired": ends is not None and ends <= timezone.now(),
                 "members_page": {"number": page, "previous": page - 1 if page > 1 else None,
                                  "next": page + 1 if len(shown) > MEMBERS_SHOWN else None},
                 "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
@@ -73,8 +85,13 @@ def people_context(request: HttpRequest, match: Match, role: str | None) -> dict
 @require_POST
 def invite_renew(request: HttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.user, pk)
+    ends = request.POST.get("expires_in", "")
+    if ends not in INVITE_ENDS:  # only a forged form sends another: the invite stays as it was
+        messages.error(request, gettext("Choose when the invite link ends: never, in an hour, a day or a week."))
+        return _back(pk)
     try:
-        services.invite_renew(match=match, by=request.user, role=request.POST.get("role") or None)
+        services.invite_renew(match=match, by=request.user, role=request.POST.get("role") or None,
+                              expires_in=INVITE_ENDS[ends])
     except Rejected:
         pass  # only a forged form sends another role: the invite stays as it was
     return _back(pk)

@@ -33,10 +33,15 @@ function keepsPage(url) {
   return !/^\/(accounts|admin|api|i18n)\//.test(url.pathname);
 }
 
+// An answer the server says no cache may keep (an export, the API token page) is not kept here either.
+function mayKeep(response) {
+  return !/no-store/.test(response.headers.get("Cache-Control") || "");
+}
+
 function networkFirst(request) {
   return fetch(request).then(function (response) {
     var url = new URL(request.url);
-    if (response.ok && response.type === "basic" && keepsPage(url)) {
+    if (response.ok && response.type === "basic" && keepsPage(url) && mayKeep(response)) {
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
     }

@@ -20,6 +20,7 @@ from scorebook.models import Deal, Match, Member, Revision
 from scorebook.services import files as exports
 from scorebook.sheets import Rows, with_waiting
 from tests.scorebook.conftest import PLAYERS, play
+from tests.scorebook.test_schema_types import COMPONENTS, conforms
 
 pytestmark = pytest.mark.django_db
 
@@ -430,6 +431,57 @@ def test_a_match_file_with_confirmation_marks_that_do_not_hold_is_refused(people
         exports.match_import(owner=people["stranger"], document=document)
     assert (field, code) in [(v.field, v.code) for v in refused.value.violations]
     assert Match.objects.count() == count
+
+
+def test_a_match_file_imports_back_after_confirmation_mode_was_turned_off(people, api) -> None:
+    """Finding 10 of the second security pass: the table's steps are history, made while the mode
+    was on; a match that left the mode still comes back through its file, its sheet and history the
+    same (the import refused it as no_confirmation)."""
+    # Deal 1 pending, rejected, amended, confirmed; deal 2 confirmed; a change of deal 1 proposed
+    # and applied; voiding deal 2 proposed and dropped. Then nothing waits, and the owner turns it off.
+    services.deal_record(match=_match(people), entry=FIRST, author=people["player"])
+    services.deal_reject(match=_match(people), number=1, reason="Борис had 7", author=people["guest"])
+    services.deal_replace(match=_match(people), number=1, entry=AMENDED, author=people["player"])
+    services.deal_confirm(match=_match(people), number=1, author=people["scorer"])
+    services.deal_record(match=_match(people), entry=SECOND, author=people["player"])
+    services.deal_confirm(match=_match(people), number=2, author=people["guest"])
+    services.deal_propose(match=_match(people), number=1, entry=FIRST, author=people["player"])
+    services.deal_confirm(match=_match(people), number=1, author=people["guest"])
+    services.deal_propose(match=_match(people), number=2, void=True, author=people["player"])
+    services.deal_reject(match=_match(people), number=2, reason="it was played", author=people["scorer"])
+    services.match_confirmation(match=_match(people), confirmation=False, by=people["owner"])
+    original = _match(people)
+
+    exported = api.get(f"/api/matches/{original.pk}/export/")
+    assert conforms(exported, "get", f"/api/matches/{original.pk}/export/") == 200  # every kind in the schema
+    document = exported.json()
+    assert "confirmation" not in document
+    assert [[h["kind"] for h in deal["history"]] for deal in document["deals"]] == [
+        ["recorded", "rejected", "amended", "confirmed", "proposed", "applied", "amended"],
+        ["recorded", "confirmed", "proposed_void", "dropped"]]
+    imported = api.post("/api/matches/import/", document, format="json")
+    assert imported.status_code == 201, imported.json()
+    copy_ = Match.objects.get(pk=imported.json()["id"])
+    assert (copy_.confirmation, copy_.correction_window) == (False, None)
+    assert _waiting(copy_) == _waiting(original)
+    sheet = api.get(f"/api/matches/{original.pk}/scoresheet/").json()
+    assert api.get(f"/api/matches/{copy_.pk}/scoresheet/").json() == sheet and sheet["totals"] == [120, -110, 20]
+    again = api.get(f"/api/matches/{copy_.pk}/export/").json()
+    for deal in (*document["deals"], *again["deals"]):
+        for item in deal["history"]:
+            del item["at"], item["author"], item["version"]
+    assert again == document
+
+
+def test_the_schema_lists_every_kind_of_history_step_in_the_file_and_the_answers() -> None:
+    kinds = [kind for kind, _label in Revision.KINDS]
+    for component in ("WriteInFile", "Revision"):
+        kind = COMPONENTS[component]["properties"]["kind"]
+        assert COMPONENTS[kind["$ref"].rsplit("/", 1)[1]]["enum"] == kinds
+    # The marks of confirmation mode a file carries are named too.
+    assert {"status", "reason", "seat", "proposal"} <= set(COMPONENTS["DealInFile"]["properties"])
+    assert {"confirmation", "correction_window"} <= set(COMPONENTS["MatchDocument"]["properties"])
+    assert "reason" in COMPONENTS["WriteInFile"]["properties"]
 
 
 @pytest.mark.parametrize("lazy", [False, True])

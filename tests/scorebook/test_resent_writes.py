@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from scorebook import services
-from scorebook.models import Match, Revision
+from scorebook.models import Match, Member, Revision
 from tests.scorebook.conftest import play
 
 pytestmark = pytest.mark.django_db
@@ -85,6 +86,63 @@ def test_a_client_id_reused_from_the_page_says_so_and_stores_nothing(signed_in, 
     assert answer.status_code == 200
     assert "This client id was already used for another write" in answer.content.decode()
     assert match.deals.count() == 1
+
+
+# Confirmation mode's steps on the page (finding 9 of the second security pass): a confirm or a
+# reject under the client id of another write was a 500; it is the API's 409, on a page in the site's
+# frame, in the reader's language, and the deal waits as it did.
+REUSED_ON_THE_PAGE = {
+    "en": ("Not saved", "This client id was already used for another write of this match: a new write needs a new "
+           "one."),
+    "ru": ("Не записано", "Этот client id уже использован для другой записи в этой партии: новой записи нужен новый."),
+    "uk": ("Не записано", "Цей client id уже використано для іншого запису в цій партії: новому запису потрібен "
+           "новий."),
+}
+
+
+@pytest.fixture
+def confirming(owner, django_user_model) -> dict[str, Any]:
+    """A confirmation-mode table: Борис (seat 1) wrote deals 1 and 2, Вика (seat 2) confirmed deal 1
+    under the client id "vika:1"."""
+    match = services.match_create(owner=owner, game="thousand", players=["Аня", "Борис", "Вика"], confirmation=True)
+    people = {"match": match}
+    for name, seat in (("boris", 1), ("vika", 2)):
+        people[name] = django_user_model.objects.create_user(username=name)
+        Member.objects.create(match=match, user=people[name], name=name, role="player", seat=seat)
+    services.deal_record(match=match, entry=FIRST, author=people["boris"], client_id="boris:1")
+    services.deal_record(match=match, entry=OTHER, author=people["boris"], client_id="boris:2")
+    services.deal_confirm(match=match, number=1, author=people["vika"], client_id="vika:1")
+    return people
+
+
+@pytest.mark.parametrize(("step", "form"), [("confirm", {}), ("reject", {"reason": "Борис had 95"})])
+@pytest.mark.parametrize("client_id", [pytest.param("vika:1", id="a-confirmation-s-id"),
+                                       pytest.param("boris:2", id="a-recording-s-id")])
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_a_step_on_the_page_under_a_used_client_id_is_409_in_the_site_s_frame(
+        confirming, step: str, form: dict[str, str], client_id: str, language: str) -> None:
+    match = confirming["match"]
+    before = stored(match)
+    vika = Client(HTTP_ACCEPT_LANGUAGE=language)
+    vika.force_login(confirming["vika"])
+    answer = vika.post(f"/matches/{match.pk}/deals/2/{step}/", form | {"client_id": client_id})
+    assert answer.status_code == 409
+    page = answer.content.decode()
+    heading, message = REUSED_ON_THE_PAGE[language]
+    assert f"<h1>{heading}</h1>" in page and message in page
+    assert '<html lang="%s"' % language in page and 'href="/matches/%d/#deal-2"' % match.pk in page
+    assert stored(match) == before and match.deals.get(number=2).status == "pending"
+
+
+def test_a_step_on_the_page_sent_again_is_taken_once(confirming) -> None:
+    match = confirming["match"]
+    vika = Client()
+    vika.force_login(confirming["vika"])
+    for _sent in range(2):
+        answer = vika.post(f"/matches/{match.pk}/deals/2/confirm/", {"client_id": "vika:2"})
+        assert answer.status_code == 302 and answer["Location"] == f"/matches/{match.pk}/#deal-2"
+    assert match.deals.get(number=2).status == "confirmed"
+    assert match.revisions.filter(kind=Revision.CONFIRMED).count() == 2
 
 
 @pytest.mark.parametrize("body", [

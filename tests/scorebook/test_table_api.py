@@ -28,7 +28,7 @@ def table(owner) -> Match:
 
 def test_the_owner_invites_a_player_joins_claims_a_seat_and_is_removed(api, table, django_user_model) -> None:
     base = f"/api/matches/{table.pk}"
-    assert api.get(f"{base}/invite/").json() == {"token": None, "role": "player", "url": None}
+    assert api.get(f"{base}/invite/").json() == {"token": None, "role": "player", "url": None, "expires": None}
     invite = api.post(f"{base}/invite/", {"role": "player"}, format="json").json()
     assert invite["role"] == "player" and len(invite["token"]) == 32
     assert invite["url"] == f"http://testserver/join/{invite['token']}/"
@@ -60,7 +60,7 @@ def test_a_revoked_or_renewed_token_joins_nobody(api, table, django_user_model) 
     assert second["role"] == "watcher" and second["token"] != first
     boris = phone(django_user_model.objects.create_user(username="boris"))
     assert boris.post(f"/api/join/{first}/", {}, format="json").status_code == 404
-    assert api.delete(f"{base}/invite/").json() == {"token": None, "role": "watcher", "url": None}
+    assert api.delete(f"{base}/invite/").json() == {"token": None, "role": "watcher", "url": None, "expires": None}
     assert boris.post(f"/api/join/{second['token']}/", {}, format="json").status_code == 404
     assert Member.objects.count() == 0
     # Only the owner hands out invites: a stranger's try is the 404 of a match that does not exist.
