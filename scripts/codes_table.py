@@ -182,6 +182,8 @@ WHEN: dict[tuple[str, str], str] = {
     ("confirmation", "nothing_to_confirm"): "Confirming or rejecting a deal where nothing waits.",
     ("confirmation", "reason_needed"): "Rejecting a deal or a change without saying why.",
     # ---- the table
+    ("table", "bad_expiry"): "A new invite given an expiry of no time at all or of more than 30 days (none: it never "
+                             "expires).",
     ("table", "bad_name"): "A guest joins without a name, or with one too long.",
     ("table", "bad_role"): "An invite or a member given a role other than scorer, player, watcher or referee (the "
     "owner's role is not given). The API's own choice field answers `bad_type` first; the pages answer this.",
