@@ -272,7 +272,8 @@ def env_rate(name: str, default: str) -> str | None:
 
 
 # A table of six phones polling the API every 3 s makes 120 requests a minute; the rates leave
-# room for that many times over. Counted per process in the cache (the local memory by default).
+# room for that many times over. Counted in the cache, atomically, in a sliding window
+# (scorebook/limits.py): shared by every process with CACHE_URL, per process without it.
 SCOREBOOK_RATES = {
     "user": env_rate("SCOREBOOK_RATE_USER", "1200/min"),  # each signed-in user, every API request
     "anon": env_rate("SCOREBOOK_RATE_ANON", "120/min"),  # each address, API requests without a user

@@ -23,7 +23,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         # Counted only when an account is about to be made: a mistyped form costs nothing.
         rate = limits.SignUps()
         # SignUps counts by address (META alone), with no view: a Django request does.
-        if not rate.allow_request(request, None):  # type: ignore[arg-type]
+        if not rate.allow_request(request, None):
             return limits.too_many(request, rate.wait())
         user = form.save()
         login(request, user, backend=accounts.BACKEND)
