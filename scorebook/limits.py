@@ -1,20 +1,22 @@
 """What one client may make the server do: how deep a request's JSON may nest, how many requests
 it may send (DRF throttles over settings.SCOREBOOK_RATES, counted atomically in a sliding window;
-the sign-up page too), and what a client over a limit or locked out after failed sign-ins is
-answered: 429 with Retry-After, in API.md's shape under /api/, else a page. (How many problems an
-answer lists is ``scorebook.sheets.capped``; how large a body may be, DATA_UPLOAD_MAX_MEMORY_SIZE.)
-docs/security.md tells the whole story.
+the sign-up page too), how many sign-ins may fail from one address, and what a client over a limit
+or locked out after failed sign-ins is answered: 429 with Retry-After, in API.md's shape under
+/api/, else a page. (How many problems an answer lists is ``scorebook.sheets.capped``; how large a
+body may be, DATA_UPLOAD_MAX_MEMORY_SIZE.) docs/security.md tells the whole story.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
@@ -233,13 +235,86 @@ class PerView(ScopedRateThrottle, Rated):
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
-class SignUps(Rated):
+class PerAddressOnly(Rated):
+    """A rate counted by address alone, whoever is signed in (a Django request does: META only)."""
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
+
+
+class SignUps(PerAddressOnly):
     """Accounts created from one address (the sign-up page)."""
 
     scope = "signup"
 
-    def get_cache_key(self, request: Any, view: Any) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
+
+# ---------------------------------------------------------------- failed sign-ins from one address
+
+# The lockout of django-axes is per user name and address: one address trying many names (a spray)
+# never meets it. This rate is per address, on failures only, and high enough for a table of
+# friends behind one router who mistype (docs/security.md). It is checked before any password is
+# hashed, by an authentication backend first in AUTHENTICATION_BACKENDS, so every sign-in that goes
+# through django.contrib.auth.authenticate() meets it: the pages, the admin and /api/token/.
+
+# What the backend marks a refused request with: the seconds to wait.
+REFUSED = "scorebook_failures_wait"
+
+
+class FailedSignIns(PerAddressOnly):
+    """Failed sign-ins from one address: counted on each failure (``sign_in_failed``), looked at
+    before each sign-in (``FailedSignInsBackend``) and sign-up."""
+
+    scope = "signin_failures"
+
+    def refuses(self, request: Any) -> bool:
+        """Whether the address of *request* has failed its rate's worth already (then ``wait()``)."""
+        key = self.get_cache_key(request, None)
+        return key is not None and self.full(key)
+
+
+class FailedSignInsBackend:
+    """Refuses every sign-in from an address over its rate of failures, before the backends after
+    it hash a password: raising PermissionDenied stops django.contrib.auth.authenticate(). The
+    request is marked (``REFUSED``) for its answer: ``FailedSignInsAnswer`` on the pages and the
+    admin, the view itself under /api/token/ (DRF's request is not the one middleware sees)."""
+
+    def authenticate(self, request: Any, **credentials: Any) -> None:
+        if request is None:
+            return None
+        failures = FailedSignIns()
+        if failures.refuses(request):
+            setattr(request, REFUSED, failures.wait())
+            raise PermissionDenied("too many failed sign-ins from this address")
+        return None
+
+
+def sign_in_failed(sender: Any, credentials: Any, request: Any = None, **kwargs: Any) -> None:
+    """A receiver of Django's user_login_failed: one failure more for the address (not one the
+    address's rate refused unheard: a client that waits as told gets in)."""
+    if request is not None and getattr(request, REFUSED, None) is None:
+        failures = FailedSignIns()
+        key = failures.get_cache_key(request, None)
+        if key is not None:
+            failures.count(key)
+
+
+def refused_sign_in(request: Any) -> HttpResponse | None:
+    """The 429 for a sign-in ``FailedSignInsBackend`` refused, or None."""
+    wait = getattr(request, REFUSED, None)
+    return None if wait is None else too_many(request, wait, "locked_out")
+
+
+class FailedSignInsAnswer:
+    """Middleware: a sign-in page (ours, the admin's) whose sign-in the address's failures refused
+    answers 429, not the form's "wrong password"."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        refused = refused_sign_in(request)
+        return response if refused is None else refused
 
 
 # ---------------------------------------------------------------- the answer over a limit

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import MD5PasswordHasher
 from django.db import connection
 from django.test import Client
 from rest_framework.authtoken.models import Token
@@ -198,6 +199,71 @@ def test_the_token_endpoint_refuses_bad_input_with_400(player, body: Any) -> Non
     answer = APIClient().post("/api/token/", json.dumps(body), content_type="application/json")
     assert answer.status_code == 400
     assert answer.json()["violations"]
+
+
+# ---------------------------------------------------------------- password spraying (finding 5)
+
+
+@pytest.fixture
+def hashes(settings, monkeypatch) -> list[str]:
+    """Every password hashed from now on (MD5 here: fast, and counted)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    hashed: list[str] = []
+    encode = MD5PasswordHasher.encode
+
+    def counted(self: MD5PasswordHasher, password: str, salt: str) -> str:
+        hashed.append(password)
+        return encode(self, password, salt)
+
+    monkeypatch.setattr(MD5PasswordHasher, "encode", counted)
+    return hashed
+
+
+def test_failed_sign_ins_from_one_address_stop_it_before_any_password_is_hashed(django_user_model, rates,
+                                                                               hashes) -> None:
+    # One address tries a name after another (a spray): no name fails five times, so the lockout of
+    # a name at an address never comes; the address's own count of failures does.
+    rates["signin_failures"] = "5/hour"
+    django_user_model.objects.create_user(username="anya", password=PASSWORD)
+    hashes.clear()
+    sprayer = Client(REMOTE_ADDR="10.0.0.1", HTTP_ACCEPT_LANGUAGE="en")
+    tried = [sprayer.post("/accounts/login/", {"username": name, "password": "123456"}).status_code
+             for name in ("boris", "vika", "gleb", "dasha", "anya")]
+    assert tried == [200] * 5 and len(hashes) == 5
+    page = sprayer.post("/accounts/login/", {"username": "zhenya", "password": "123456"})
+    phone = APIClient(REMOTE_ADDR="10.0.0.1", HTTP_ACCEPT_LANGUAGE="ru").post(
+        "/api/token/", {"username": "anya", "password": PASSWORD}, format="json")
+    signup = Client(REMOTE_ADDR="10.0.0.1", HTTP_ACCEPT_LANGUAGE="uk").post(
+        "/accounts/signup/", {"username": "yura", "password1": PASSWORD, "password2": PASSWORD})
+    right = sprayer.post("/accounts/login/", {"username": "anya", "password": PASSWORD})
+    assert [page.status_code, phone.status_code, signup.status_code, right.status_code] == [429] * 4
+    assert len(hashes) == 5  # refused before any password was hashed: the right one too
+    assert all(0 < int(answer["Retry-After"]) <= 60 * 60 + 60 * 60 // 5 for answer in (page, phone, signup, right))
+    assert "Too many failed sign-ins from here: try again in" in page.content.decode()
+    assert violations(phone)[0][0] == "locked_out"
+    assert violations(phone)[0][1].startswith("Слишком много неудачных попыток входа отсюда")
+    assert "Забагато невдалих спроб входу звідси" in signup.content.decode()
+    assert "_auth_user_id" not in sprayer.session
+    assert not django_user_model.objects.filter(username="yura").exists()
+    # Another address signs in as ever.
+    assert Client(REMOTE_ADDR="10.0.0.2").post("/accounts/login/", {"username": "anya",
+                                                                    "password": PASSWORD}).status_code == 302
+
+
+def test_six_friends_behind_one_router_each_mistyping_four_times_all_sign_in(django_user_model, hashes) -> None:
+    # The default rate of failed sign-ins (SCOREBOOK_RATE_SIGNIN_FAILURES): 6 × 4 = 24 failures in
+    # a few minutes, one address, and every friend gets in.
+    friends = ["anya", "boris", "vika", "gleb", "dasha", "zhenya"]
+    for friend in friends:
+        django_user_model.objects.create_user(username=friend, password=PASSWORD)
+    router = Client(REMOTE_ADDR="192.168.1.1")
+    signed_in = []
+    for friend in friends:
+        for _ in range(4):
+            assert router.post("/accounts/login/", {"username": friend, "password": "typo"}).status_code == 200
+        signed_in.append(router.post("/accounts/login/", {"username": friend, "password": PASSWORD}).status_code)
+        router.post("/accounts/logout/")
+    assert signed_in == [302] * 6
 
 
 # ---------------------------------------------------------------- counts that hold under concurrency (finding 13)
