@@ -1,9 +1,10 @@
 """What one client may make the server do: how deep a request's JSON may nest, how many requests
-it may send (DRF throttles over settings.SCOREBOOK_RATES, counted atomically in a sliding window;
-the sign-up page too), how many sign-ins may fail from one address, and what a client over a limit
-or locked out after failed sign-ins is answered: 429 with Retry-After, in API.md's shape under
-/api/, else a page. (How many problems an answer lists is ``scorebook.sheets.capped``; how large a
-body may be, DATA_UPLOAD_MAX_MEMORY_SIZE.) docs/security.md tells the whole story.
+it may send (DRF throttles over settings.SCOREBOOK_RATES, counted atomically in a sliding window:
+the API, the pages' writes, sign-ups), how many sign-ins may fail from one address, and what a
+client over a limit or locked out after failed sign-ins is answered: 429 with Retry-After, in
+API.md's shape under /api/, else a page (or, to htmx, the page's alert). (How many problems an
+answer lists is ``scorebook.sheets.capped``; how large a body may be, DATA_UPLOAD_MAX_MEMORY_SIZE.)
+docs/security.md tells the whole story.
 """
 
 from __future__ import annotations
@@ -196,23 +197,33 @@ class Rated(SimpleRateThrottle):
         return duration - elapsed + share * duration
 
 
+def as_guest(membership: int) -> str:
+    """What the per-user counter calls a guest: his membership, one table's (``caller``)."""
+    return f"guest-{membership}"
+
+
 def caller(request: Any) -> str | None:
     """Who the throttles count an API request as: a user, a guest at one table (his membership:
     ``scorebook.api.authentication.GuestAuthentication``), or None for anyone else."""
     user = request.user
     if isinstance(user, Member):
-        return f"guest-{user.pk}"
+        return as_guest(user.pk)
     return f"{user.pk}" if user and user.is_authenticated else None
 
 
 class PerUser(Rated):
-    """Every API request of a signed-in user or a guest (anonymous ones are PerAddress's)."""
+    """Every API request of a signed-in user or a guest (anonymous ones are PerAddress's), and
+    every write of the pages (``scorebook.web.middleware.PageWrites``): one counter for both."""
 
     scope = "user"
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
         ident = caller(request)
         return None if ident is None else self.cache_format % {"scope": self.scope, "ident": ident}
+
+    def admit_person(self, ident: str) -> bool:
+        """Count one request of *ident* (``caller``'s name for him) made outside the API."""
+        return self.admit(self.cache_format % {"scope": self.scope, "ident": ident})
 
 
 class PerAddress(Rated):
@@ -334,12 +345,18 @@ def too_many_message(code: str, wait: int) -> str:
 
 def too_many(request: HttpRequest, seconds: float | None, code: str = "throttled") -> HttpResponse:
     """429 with Retry-After and words in the request's language: ``{"violations": [...]}`` under
-    /api/, else a page."""
+    /api/, else a page, or to htmx the page's alert."""
     wait = retry_after(seconds)
     message = too_many_message(code, wait)
     if request.path.startswith("/api/"):
         response: HttpResponse = JsonResponse(
             {"violations": [{"code": code, "message": message, "field": None, "severity": "error"}]}, status=429)
+    elif getattr(request, "htmx", False):
+        # htmx swaps a 429 (base.html's responseHandling) into the page's alert, whatever the form
+        # aimed at (a refused write keeps the form as it was typed).
+        response = render(request, "429.html#refusal", {"message": message}, status=429)
+        response["HX-Retarget"], response["HX-Reselect"] = "#page-alert", "#refusal"
+        response["HX-Reswap"] = "innerHTML show:top"  # the alert stays, a live region: its words change
     else:
         response = render(request, "429.html", {"message": message}, status=429)
     response["Retry-After"] = str(wait)

@@ -101,6 +101,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # The write path's refusals (scorebook/errors.py) as Django's 404 and 403.
     "scorebook.web.middleware.DomainErrors",
+    # After CSRF and authentication: a page's write counts against its writer's rate (the API's).
+    "scorebook.web.middleware.PageWrites",
     # A sign-in refused for the address's failed sign-ins (scorebook/limits.py) answers 429.
     "scorebook.limits.FailedSignInsAnswer",
     "axes.middleware.AxesMiddleware",  # last, as documented: turns a lockout into its answer
@@ -280,7 +282,8 @@ def env_rate(name: str, default: str) -> str | None:
 
 # A table of six phones polling the API every 3 s makes 120 requests a minute; the rates leave
 # room for that many times over. Counted in the cache, atomically, in a sliding window
-# (scorebook/limits.py): shared by every process with CACHE_URL, per process without it.
+# (scorebook/limits.py): shared by every process with CACHE_URL, per process without it. The
+# pages' writes count against "user" too.
 SCOREBOOK_RATES = {
     "user": env_rate("SCOREBOOK_RATE_USER", "1200/min"),  # each signed-in user, every API request
     "anon": env_rate("SCOREBOOK_RATE_ANON", "120/min"),  # each address, API requests without a user

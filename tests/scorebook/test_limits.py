@@ -18,8 +18,8 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from scorebook import limits
-from scorebook.models import Match
+from scorebook import limits, services
+from scorebook.models import Match, Member
 from tests.scorebook.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db
@@ -331,3 +331,64 @@ def test_the_window_slides_over_the_minute_s_edge(api: APIClient, rates, monkeyp
         answers.append(api.get("/api/matches/"))
     assert sum(answer.status_code == 200 for answer in answers) == allowed
     assert answers[-1].status_code == 429 and int(answers[-1]["Retry-After"]) == retry_after
+
+
+# ---------------------------------------------------------------- page writes (finding 14)
+
+
+def deal_on_the_page(browser: Client, match: Match, **headers: Any) -> Any:
+    match.refresh_from_db()
+    # Аня (seat 0) bids 100 and takes 120: +100; the others 0.
+    return browser.post(f"/matches/{match.pk}/deals/", {
+        "expected_version": match.version, "declarer": "0", "bid": "100", "contract": "",
+        "points_0": "120", "points_1": "0", "points_2": "0"}, **headers)
+
+
+@pytest.mark.parametrize(("language", "words"), [("ru", "Слишком много запросов"), ("uk", "Забагато запитів"),
+                                                 ("en", "Too many requests")])
+def test_page_writes_share_the_api_s_per_user_rate(owner, api: APIClient, match: Match, rates, language: str,
+                                                   words: str) -> None:
+    rates["user"] = "3/min"
+    browser = Client(HTTP_ACCEPT_LANGUAGE=language)
+    browser.force_login(owner)
+    assert [deal_on_the_page(browser, match).status_code for _ in range(2)] == [302, 302]
+    assert api.get("/api/matches/").status_code == 200  # the third request of this user, the same counter
+    refused = deal_on_the_page(browser, match)
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60 + 60 // 3
+    assert words in refused.content.decode()
+    assert match.deals.count() == 2
+    assert api.get("/api/matches/").status_code == 429
+    assert browser.get(f"/matches/{match.pk}/").status_code == 200  # reading the pages goes on
+
+
+def test_a_refused_page_write_through_htmx_is_shown_in_the_page_s_alert(signed_in: Client, match: Match,
+                                                                        rates) -> None:
+    rates["user"] = "1/min"
+    assert deal_on_the_page(signed_in, match, headers={"HX-Request": "true"}).status_code == 200
+    refused = deal_on_the_page(signed_in, match, headers={"HX-Request": "true"})
+    # htmx 2 swaps a 4xx only where base.html's responseHandling says so; the answer goes to the
+    # page's alert, whatever the form aimed at.
+    assert refused.status_code == 429
+    assert (refused["HX-Retarget"], refused["HX-Reselect"]) == ("#page-alert", "#refusal")
+    assert refused["HX-Reswap"].startswith("innerHTML")
+    page = signed_in.get(f"/matches/{match.pk}/").content.decode()
+    assert '"code":"429","swap":true' in page and 'id="page-alert"' in page
+    assert 'id="refusal"' in refused.content.decode() and "Too many requests" in refused.content.decode()
+    assert "<html" not in refused.content.decode()
+
+
+def test_a_guest_s_page_writes_and_his_key_share_one_count(match: Match, rates) -> None:
+    rates["user"] = "2/min"
+    invite = services.invite_renew(match=match, role="scorer").invite_token
+    key = APIClient().post(f"/api/join/{invite}/", {"name": "Петя"}, format="json").json()["guest_key"]
+    guest = Member.objects.get(match=match, name="Петя")
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    session = browser.session
+    session["scorebook_guests"] = {str(match.pk): guest.pk}  # what joining on the page keeps
+    session.save()
+    phone = APIClient(HTTP_AUTHORIZATION=f"Guest {key}")
+    assert phone.get(f"/api/matches/{match.pk}/").status_code == 200
+    assert deal_on_the_page(browser, match).status_code == 302
+    assert deal_on_the_page(browser, match).status_code == 429
+    assert phone.get(f"/api/matches/{match.pk}/").status_code == 429
+    assert match.deals.count() == 1
