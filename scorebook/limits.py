@@ -1,7 +1,7 @@
 """What one client may make the server do: how deep a request's JSON may nest, how many requests
 it may send (DRF throttles over settings.SCOREBOOK_RATES, counted atomically in a sliding window:
-the API, the pages' writes, sign-ups), how many sign-ins may fail from one address, and what a
-client over a limit or locked out after failed sign-ins is answered: 429 with Retry-After, in
+the API, the pages' writes, sign-ups, joins), how many sign-ins may fail from one address, and what
+a client over a limit or locked out after failed sign-ins is answered: 429 with Retry-After, in
 API.md's shape under /api/, else a page (or, to htmx, the page's alert). (How many problems an
 answer lists is ``scorebook.sheets.capped``; how large a body may be, DATA_UPLOAD_MAX_MEMORY_SIZE.)
 docs/security.md tells the whole story.
@@ -257,6 +257,13 @@ class SignUps(PerAddressOnly):
     """Accounts created from one address (the sign-up page)."""
 
     scope = "signup"
+
+
+class Joins(PerAddressOnly):
+    """People joining a table from one address, on the page and through the API: an invite link
+    passed around lets no flood of guests in (besides the members' cap, SCOREBOOK_MAX_MEMBERS)."""
+
+    scope = "join"
 
 
 # ---------------------------------------------------------------- failed sign-ins from one address

@@ -20,8 +20,8 @@ Everything that differs between a laptop, CI and production comes from the envir
                             both bind every subdomain, and a preload is hard to undo)
     SCOREBOOK_BUILD_ID      what the rendered parts in the cache are keyed by (default: a hash of the
                             templates, static files, translations and code, made at start-up)
-    SCOREBOOK_RATE_USER, _ANON, _TOKEN, _IMPORT, _SIGNUP  request rates, e.g. "1200/min"; "off"
-                            turns one off (docs/security.md says what each counts)
+    SCOREBOOK_RATE_USER, _ANON, _TOKEN, _IMPORT, _SIGNUP, _JOIN  request rates, e.g. "1200/min";
+                            "off" turns one off (docs/security.md says what each counts)
     SCOREBOOK_RATE_SIGNIN_FAILURES  failed sign-ins from one address, whatever the user name, before
                             its sign-ins and sign-ups are refused (default "30/hour")
     SCOREBOOK_LOGIN_FAILURES, SCOREBOOK_LOCKOUT_MINUTES  failed sign-ins before a lockout (5), and
@@ -290,6 +290,7 @@ SCOREBOOK_RATES = {
     "token": env_rate("SCOREBOOK_RATE_TOKEN", "10/min"),  # each address (or user), /api/token/
     "import": env_rate("SCOREBOOK_RATE_IMPORT", "30/hour"),  # each user: an import replays 1,000 writes
     "signup": env_rate("SCOREBOOK_RATE_SIGNUP", "10/hour"),  # each address, accounts created
+    "join": env_rate("SCOREBOOK_RATE_JOIN", "30/hour"),  # each address, people joining tables (page, API)
     # Each address, failed sign-ins whatever the name (a spray): six friends behind one router who
     # mistype four times each make 24 (docs/security.md). Checked before a password is hashed.
     "signin_failures": env_rate("SCOREBOOK_RATE_SIGNIN_FAILURES", "30/hour"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -392,3 +393,54 @@ def test_a_guest_s_page_writes_and_his_key_share_one_count(match: Match, rates) 
     assert deal_on_the_page(browser, match).status_code == 429
     assert phone.get(f"/api/matches/{match.pk}/").status_code == 429
     assert match.deals.count() == 1
+
+
+# ---------------------------------------------------------------- joins (finding 7)
+
+
+def test_joins_from_one_address_are_limited_on_the_page_and_the_api(match: Match, rates) -> None:
+    rates["join"] = "3/hour"
+    invite = services.invite_renew(match=match, role="watcher").invite_token
+    here = "10.0.0.1"
+
+    def page(name: str, address: str = here) -> Any:
+        return Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en").post(f"/join/{invite}/", {"name": name})
+
+    def api(name: str) -> Any:
+        return APIClient(REMOTE_ADDR=here, HTTP_ACCEPT_LANGUAGE="en").post(f"/api/join/{invite}/", {"name": name},
+                                                                          format="json")
+
+    assert [page("Петя").status_code, api("Вася").status_code, page("Катя").status_code] == [302, 201, 302]
+    refused_page, refused_api = page("Лена"), api("Гена")
+    assert (refused_page.status_code, refused_api.status_code) == (429, 429)
+    assert "Too many requests: try again in" in refused_page.content.decode()
+    assert violations(refused_api)[0][0] == "throttled"
+    assert int(refused_page["Retry-After"]) > 60 and int(refused_api["Retry-After"]) > 60
+    assert sorted(Member.objects.filter(match=match).values_list("name", flat=True)) == ["Вася", "Катя", "Петя"]
+    assert page("Лена", address="10.0.0.2").status_code == 302  # another address joins as ever
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eight_guests_joining_at_once_through_the_api_get_exactly_the_rate(match: Match, rates) -> None:
+    rates["join"] = "3/hour"
+    invite = services.invite_renew(match=match, role="watcher").invite_token
+    start = threading.Barrier(8)
+    answers: list[int] = []
+
+    def guest(name: str) -> Callable[[], None]:
+        def join() -> None:
+            try:
+                start.wait()
+                answers.append(APIClient(REMOTE_ADDR="10.0.0.1").post(f"/api/join/{invite}/", {"name": name},
+                                                                      format="json").status_code)
+            finally:
+                connection.close()
+        return join
+
+    threads = [threading.Thread(target=guest(f"Гість {n}")) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [201] * 3 + [429] * 5
+    assert Member.objects.filter(match=match).count() == 3
