@@ -20,8 +20,10 @@ Everything that differs between a laptop, CI and production comes from the envir
                             both bind every subdomain, and a preload is hard to undo)
     SCOREBOOK_BUILD_ID      what the rendered parts in the cache are keyed by (default: a hash of the
                             templates, static files, translations and code, made at start-up)
-    SCOREBOOK_RATE_USER, _ANON, _TOKEN, _IMPORT, _SIGNUP  request rates, e.g. "1200/min"; "off"
-                            turns one off (docs/security.md says what each counts)
+    SCOREBOOK_RATE_USER, _ANON, _TOKEN, _IMPORT, _SIGNUP, _JOIN  request rates, e.g. "1200/min";
+                            "off" turns one off (docs/security.md says what each counts)
+    SCOREBOOK_RATE_SIGNIN_FAILURES  failed sign-ins from one address, whatever the user name, before
+                            its sign-ins and sign-ups are refused (default "30/hour")
     SCOREBOOK_LOGIN_FAILURES, SCOREBOOK_LOCKOUT_MINUTES  failed sign-ins before a lockout (5), and
                             how long it lasts (15)
     SCOREBOOK_TOKEN_DAYS    how long an API token lives (30)
@@ -100,6 +102,10 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # The write path's refusals (scorebook/errors.py) as Django's 404 and 403.
     "scorebook.web.middleware.DomainErrors",
+    # After CSRF and authentication: a page's write counts against its writer's rate (the API's).
+    "scorebook.web.middleware.PageWrites",
+    # A sign-in refused for the address's failed sign-ins (scorebook/limits.py) answers 429.
+    "scorebook.limits.FailedSignInsAnswer",
     "axes.middleware.AxesMiddleware",  # last, as documented: turns a lockout into its answer
 ]
 
@@ -227,9 +233,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "scorebook.accounts.TokensEndWithThePassword"},
 ]
 
-# Axes first: it refuses a locked-out sign-in before the password is checked. The second keeps a
-# session's "sign out everywhere" epoch in the same query as its user (scorebook/accounts.py).
+# The first two refuse a sign-in before any password is hashed: from an address over its rate of
+# failed sign-ins (scorebook/limits.py), then a locked-out user name at an address (axes). The
+# third keeps a session's "sign out everywhere" epoch in the same query as its user
+# (scorebook/accounts.py).
 AUTHENTICATION_BACKENDS = [
+    "scorebook.limits.FailedSignInsBackend",
     "axes.backends.AxesStandaloneBackend",
     "scorebook.accounts.EpochBackend",
 ]
@@ -277,13 +286,19 @@ def env_rate(name: str, default: str) -> str | None:
 
 
 # A table of six phones polling the API every 3 s makes 120 requests a minute; the rates leave
-# room for that many times over. Counted per process in the cache (the local memory by default).
+# room for that many times over. Counted in the cache, atomically, in a sliding window
+# (scorebook/limits.py): shared by every process with CACHE_URL, per process without it. The
+# pages' writes count against "user" too.
 SCOREBOOK_RATES = {
     "user": env_rate("SCOREBOOK_RATE_USER", "1200/min"),  # each signed-in user, every API request
     "anon": env_rate("SCOREBOOK_RATE_ANON", "120/min"),  # each address, API requests without a user
     "token": env_rate("SCOREBOOK_RATE_TOKEN", "10/min"),  # each address (or user), /api/token/
     "import": env_rate("SCOREBOOK_RATE_IMPORT", "30/hour"),  # each user: an import replays 1,000 writes
     "signup": env_rate("SCOREBOOK_RATE_SIGNUP", "10/hour"),  # each address, accounts created
+    "join": env_rate("SCOREBOOK_RATE_JOIN", "30/hour"),  # each address, people joining tables (page, API)
+    # Each address, failed sign-ins whatever the name (a spray): six friends behind one router who
+    # mistype four times each make 24 (docs/security.md). Checked before a password is hashed.
+    "signin_failures": env_rate("SCOREBOOK_RATE_SIGNIN_FAILURES", "30/hour"),
 }
 SCOREBOOK_TOKEN_TTL = timedelta(days=int(os.environ.get("SCOREBOOK_TOKEN_DAYS") or 30))
 # How many people may join one match besides its owner (a table of 6 players, their phones and a

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from referee import roles
-from scorebook import selectors, services
+from scorebook import limits, selectors, services
 from scorebook.api.authentication import is_guest, signed_in
 from scorebook.api.common import NOT_FOUND, Choice, Detail, MatchScoped, StrictSerializer, read_input, refusals
 from scorebook.models import Match, Member
@@ -156,6 +156,10 @@ class Join(APIView):
             return Response(JoinOutput(join_json(match, person, member)).data, status=status.HTTP_200_OK)
         if is_guest(request):
             raise PermissionDenied(_("A guest key belongs to one table: join this one without it, or sign in."))
+        # Counted per address when someone is about to join (the page's joins too).
+        rate = limits.Joins()
+        if not rate.allow_request(request, self):
+            self.throttled(request, rate.wait())
         member = services.match_join(token=token, user=person, name=data["name"])
         body = join_json(match, person or member, member)
         if person is None and member is not None:

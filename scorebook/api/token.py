@@ -28,7 +28,8 @@ class TokenInput(StrictSerializer):
 
 class ObtainToken(APIView):
     """The caller's token for a user name and password: the one in force, or a new one when there
-    is none or it expired. Failures count towards a lockout (django-axes) and the "token" rate."""
+    is none or it expired. Failures count towards a lockout (django-axes) and the address's failed
+    sign-ins (``limits.FailedSignIns``); every request towards the "token" rate."""
 
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
@@ -40,9 +41,12 @@ class ObtainToken(APIView):
         data = TokenInput(data=request.data)
         data.is_valid(raise_exception=True)
         # django-axes counts the failure and marks the request it is given when the sign-in is locked
-        # out; its middleware looks at the Django request, not at DRF's, so the answer is given here.
+        # out, and so does the limit of failed sign-ins per address (before any password is hashed);
+        # their middlewares look at the Django request, not at DRF's, so the answer is given here.
         user = authenticate(request, username=data.validated_data["username"],
                             password=data.validated_data["password"])
+        if (refused := limits.refused_sign_in(request)) is not None:
+            return refused
         if getattr(request, "axes_locked_out", False):
             return limits.locked_out(request)
         if user is None:

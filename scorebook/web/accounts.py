@@ -1,5 +1,6 @@
-"""The account: sign-up (Django ships login and logout, not this; limited per address), the API
-token page (see, make or replace one's token), and "sign out everywhere"."""
+"""The account: sign-up (Django ships login and logout, not this; limited per address, and closed
+to an address over its failed sign-ins), the API token page (see, make or replace one's token),
+and "sign out everywhere"."""
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
@@ -18,12 +19,16 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account with a username and password, sign it in, go home."""
     if request.user.is_authenticated:
         return redirect("web:home")
+    failures = limits.FailedSignIns()
+    # An address spraying passwords signs up no more than it signs in (and hashes nothing).
+    if request.method == "POST" and failures.refuses(request):
+        return limits.too_many(request, failures.wait(), "locked_out")
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         # Counted only when an account is about to be made: a mistyped form costs nothing.
         rate = limits.SignUps()
         # SignUps counts by address (META alone), with no view: a Django request does.
-        if not rate.allow_request(request, None):  # type: ignore[arg-type]
+        if not rate.allow_request(request, None):
             return limits.too_many(request, rate.wait())
         user = form.save()
         login(request, user, backend=accounts.BACKEND)

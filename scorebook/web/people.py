@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from referee.ledger import Rejected
-from scorebook import selectors, services
+from scorebook import limits, selectors, services
 from scorebook.models import Member
 from scorebook.sheets import violation_json
 
@@ -56,6 +56,17 @@ def person_at(request: HttpRequest, pk: int) -> Any:
     if request.user.is_authenticated:
         return request.user
     return _guest_at(request, pk)
+
+
+def counted_as(request: HttpRequest, pk: int | None) -> str | None:
+    """Who a page's write is counted as on the API's per-user counter (``limits.PerUser``): the
+    signed-in user, else the guest whose place at match *pk* this browser's session holds (read
+    from the session alone, no query; a session from before the places were kept by membership is
+    counted from its next request on, once ``person_at`` has moved it on), else nobody."""
+    if request.user.is_authenticated:
+        return limits.caller(request)
+    place = guest_places(request).get(str(pk)) if pk is not None else None
+    return limits.as_guest(place) if isinstance(place, int) else None
 
 
 def _nobody(request: HttpRequest) -> HttpResponse:

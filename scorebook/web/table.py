@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from referee import roles
 from referee.ledger import Rejected
-from scorebook import selectors, services
+from scorebook import limits, selectors, services
 from scorebook.games.forms import number as typed_number
 from scorebook.models import Match
 from scorebook.sheets import violation_json
@@ -146,6 +146,10 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     name = ""
     if request.method == "POST":
         name = request.POST.get("name", "")
+        # Counted per address when someone is about to join (the API's joins too).
+        rate = limits.Joins()
+        if not rate.allow_request(request, None):
+            return limits.too_many(request, rate.wait())
         try:
             member = services.match_join(token=token, user=request.user, name=name)
         except Rejected as rejected:
