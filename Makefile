@@ -5,6 +5,9 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 LOCK := requirements.lock
+# Pyodide (the referee's Python in the phone, scorebook/phone/): the npm package pinned in
+# package-lock.json with its integrity hash, installed by npm ci; rebuilt when the lock changes.
+PYODIDE := node_modules/pyodide/pyodide.asm.wasm
 # Two stamps: the pinned packages (rebuilt when the lock changes) and the project on top of them.
 PACKAGES := $(VENV)/.packages
 STAMP := $(VENV)/.installed
@@ -13,12 +16,20 @@ SHOTS := test-results/screenshots
 # apt-get needs root; use sudo only when we are not root already.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all venv lock lock-upgrade system-deps messages catalogues migrate run test lint typecheck screenshots \
+.PHONY: all venv engine lock lock-upgrade system-deps messages catalogues migrate run test lint typecheck screenshots \
 	usability codes bench load clean distclean
 
 all: test
 
 venv: $(STAMP)
+
+# Exactly the npm packages of package-lock.json (integrity-checked), no install scripts run.
+engine: $(PYODIDE)
+
+$(PYODIDE): package-lock.json package.json
+	@command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory system-deps
+	npm ci --ignore-scripts --no-audit --no-fund
+	@touch $(PYODIDE)
 
 # Exactly the packages of the lock, hash-checked, with plain pip. A changed lock builds the venv
 # anew, so a package dropped from the lock does not linger.
@@ -55,11 +66,14 @@ lock-upgrade: $(PACKAGES)
 	$(UV_COMPILE) --output-file $(LOCK).new --upgrade
 	@if cmp -s $(LOCK) $(LOCK).new; then rm $(LOCK).new; echo "$(LOCK) unchanged"; else mv $(LOCK).new $(LOCK); fi
 
-# Debian packages the tests need: msgfmt (gettext) for compilemessages, chromium for e2e.
+# Debian packages the tests need: msgfmt (gettext) for compilemessages, chromium for e2e, Node and
+# npm for Pyodide (npm ci, and the differential test runs the referee on Pyodide in Node).
 system-deps:
 	@missing=""; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		if ! { $(SUDO) apt-get update && \
@@ -80,12 +94,12 @@ catalogues: venv
 migrate: venv
 	$(PY) manage.py migrate --noinput
 
-run: venv messages migrate
+run: venv engine messages migrate
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Everything, e2e included (headless Debian chromium), on SQLite; .ci/run adds PostgreSQL.
 # Screenshots go to $(SHOTS), never into the tracked docs/screenshots/.
-test: system-deps venv messages
+test: system-deps venv engine messages
 	$(PY) -m pytest
 
 lint: venv
@@ -99,7 +113,7 @@ typecheck: venv
 
 # Refresh the kept pictures on purpose: run the browser tests, then copy over each PNG that
 # docs/screenshots/ already holds. A new picture is kept by copying it there once by hand.
-screenshots: system-deps venv messages
+screenshots: system-deps venv engine messages
 	rm -rf $(SHOTS)
 	$(PY) -m pytest -m e2e
 	@cd docs/screenshots && find . -name '*.png' | sort | while read -r shot; do \
@@ -111,7 +125,7 @@ screenshots: system-deps venv messages
 	done
 
 # Taps per typical deal of each game, counted by the browser tests, as the table of docs/usability.md.
-usability: system-deps venv messages
+usability: system-deps venv engine messages
 	rm -rf test-results/usability
 	$(PY) -m pytest -m e2e tests/e2e/test_taps_per_deal.py -q -p no:randomly
 	$(PY) scripts/usability_table.py
@@ -135,4 +149,4 @@ clean:
 	find scorebook/locale -name '*.mo' -delete 2>/dev/null || true
 
 distclean: clean
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info node_modules

@@ -265,6 +265,13 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Django's two finders, then the browser's engine: Pyodide from node_modules/ (``make`` installs it)
+# and referee/ as one archive named by its content (scorebook/phone/bundle.py).
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "scorebook.phone.bundle.EngineFinder",
+]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

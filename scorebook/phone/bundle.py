@@ -1,0 +1,124 @@
+"""What the browser's engine loads, as static files: Pyodide (the npm package pinned in
+package-lock.json, installed into node_modules/ by ``make``) and ``referee/`` in one archive built
+from this source tree, named by its content, so a page always runs the server's own rules.
+
+``EngineFinder`` (in ``STATICFILES_FINDERS``) hands both to Django's static files: served from
+here in development and tests, copied by ``collectstatic`` (then hashed and compressed by
+WhiteNoise's storage) in production. Only the files Pyodide needs to start are served.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.staticfiles.finders import BaseFinder
+from django.core.files.storage import FileSystemStorage
+
+ROOT = Path(settings.BASE_DIR)
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+# What loadPyodide() fetches to start the interpreter with its standard library, no more.
+PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+STATIC_DIR = "engine"  # under STATIC_URL: engine/pyodide/<file>, engine/referee-<hash>.zip
+LOCALE_DIR = ROOT / "scorebook" / "locale"
+# A fixed date in the archive, so the same sources make the same bytes (and the same name).
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def archive_members() -> list[tuple[str, Path]]:
+    """The archive's files: every module of referee/, the phone's engine as ``phone_engine.py``
+    (it imports only referee/), and the compiled catalogues (``make messages``) as locale/."""
+    members = [(path.relative_to(ROOT).as_posix(), path) for path in sorted((ROOT / "referee").rglob("*.py"))]
+    members.append(("phone_engine.py", ROOT / "scorebook" / "phone" / "engine.py"))
+    members += [(f"locale/{path.relative_to(LOCALE_DIR).as_posix()}", path)
+                for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/django.mo"))]
+    return members
+
+
+def archive_bytes() -> bytes:
+    """The archive, the same bytes for the same sources."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, path in archive_members():
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+class _Built:
+    """The archive written once per process into a folder of its own (never into the checkout)."""
+
+    def __init__(self) -> None:
+        self.folder: Path | None = None
+        self.name = ""
+
+    def ensure(self) -> tuple[Path, str]:
+        if self.folder is None or settings.DEBUG:
+            content = archive_bytes()
+            name = f"{STATIC_DIR}/referee-{hashlib.sha256(content).hexdigest()[:16]}.zip"
+            if self.folder is None:
+                self.folder = Path(tempfile.mkdtemp(prefix="scorebook-engine-"))
+            target = self.folder / name
+            if not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(content)
+            self.name = name
+        return self.folder, self.name
+
+
+_BUILT = _Built()
+
+
+def archive_name() -> str:
+    """The archive's static name, ``engine/referee-<hash of its content>.zip``."""
+    return _BUILT.ensure()[1]
+
+
+def pyodide_names() -> list[str]:
+    return [f"{STATIC_DIR}/pyodide/{name}" for name in PYODIDE_FILES]
+
+
+def installed() -> bool:
+    """Whether Pyodide is installed (``make`` runs ``npm ci``): without it no page offers the engine."""
+    return all((PYODIDE_DIR / name).is_file() for name in PYODIDE_FILES)
+
+
+def _storage(location: Path, prefix: str) -> FileSystemStorage:
+    # ``prefix`` is what Django's own FileSystemFinder sets for a prefixed folder: collectstatic and
+    # WhiteNoise place the storage's files under it.
+    storage = FileSystemStorage(location=location)
+    storage.prefix = prefix  # type: ignore[attr-defined]
+    return storage
+
+
+class EngineFinder(BaseFinder):
+    """Django's static files see Pyodide's files and the referee's archive here."""
+
+    def _files(self) -> list[tuple[str, FileSystemStorage, str]]:
+        """(static name, a storage, the file's name in it)."""
+        folder, name = _BUILT.ensure()
+        files = [(name, _storage(folder / STATIC_DIR, STATIC_DIR), name.rpartition("/")[2])]
+        if installed():
+            modules = _storage(PYODIDE_DIR, f"{STATIC_DIR}/pyodide")
+            files += [(f"{STATIC_DIR}/pyodide/{file}", modules, file) for file in PYODIDE_FILES]
+        return files
+
+    def check(self, **kwargs: Any) -> list[Any]:
+        return []
+
+    def find(self, path: str, find_all: bool = False, **kwargs: Any) -> Any:
+        found = [storage.path(inside) for name, storage, inside in self._files() if name == path]
+        return found if find_all else (found[0] if found else None)
+
+    def list(self, ignore_patterns: Any) -> Iterator[tuple[str, Any]]:
+        for _name, storage, inside in self._files():
+            yield inside, storage
