@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import tempfile
 import zipfile
 from collections.abc import Iterator
@@ -23,10 +24,11 @@ from django.core.files.storage import FileSystemStorage
 
 ROOT = Path(settings.BASE_DIR)
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-# What loadPyodide() fetches to start the interpreter with its standard library, no more.
+# What loadPyodide() fetches to start the interpreter with its standard library, no more; and the
+# two source maps its loaders name (the manifest storage of collectstatic checks that they exist).
 PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
-STATIC_DIR = "engine"  # under STATIC_URL: engine/pyodide/<file>, engine/referee-<hash>.zip
+                 "pyodide-lock.json", "pyodide.js.map", "pyodide.mjs.map")
+STATIC_DIR = "engine"  # under STATIC_URL: engine/pyodide-<version>/<file>, engine/referee-<hash>.zip
 LOCALE_DIR = ROOT / "scorebook" / "locale"
 # A fixed date in the archive, so the same sources make the same bytes (and the same name).
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -83,8 +85,12 @@ def archive_name() -> str:
     return _BUILT.ensure()[1]
 
 
-def pyodide_names() -> list[str]:
-    return [f"{STATIC_DIR}/pyodide/{name}" for name in PYODIDE_FILES]
+def pyodide_folder() -> str:
+    """Pyodide's static folder, named by its version (package-lock.json's): a new version is new
+    addresses, so no phone keeps running an old one from its cache. Its files keep their plain names
+    in production too (WhiteNoise keeps the unhashed copies): Pyodide finds its files by name."""
+    version = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"]
+    return f"{STATIC_DIR}/pyodide-{version}"
 
 
 def installed() -> bool:
@@ -108,8 +114,9 @@ class EngineFinder(BaseFinder):
         folder, name = _BUILT.ensure()
         files = [(name, _storage(folder / STATIC_DIR, STATIC_DIR), name.rpartition("/")[2])]
         if installed():
-            modules = _storage(PYODIDE_DIR, f"{STATIC_DIR}/pyodide")
-            files += [(f"{STATIC_DIR}/pyodide/{file}", modules, file) for file in PYODIDE_FILES]
+            folder_name = pyodide_folder()
+            modules = _storage(PYODIDE_DIR, folder_name)
+            files += [(f"{folder_name}/{file}", modules, file) for file in PYODIDE_FILES]
         return files
 
     def check(self, **kwargs: Any) -> list[Any]:

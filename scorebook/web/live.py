@@ -15,6 +15,8 @@ import os
 import re
 from typing import Any
 
+from csp.constants import WASM_UNSAFE_EVAL
+from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
@@ -31,6 +33,7 @@ from django.views.decorators.http import require_POST
 from scorebook import selectors, services
 from scorebook.games import GAMES
 from scorebook.models import Match
+from scorebook.phone import bundle
 from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import sheet_context
 from scorebook.web.people import member_poll, member_required
@@ -222,8 +225,31 @@ def _worker_script() -> str:
     # in its manifest, where "" has no entry (a 500 in production, finding 6 of the second pass).
     prelude = (f"const CACHE = {_js(cache_name)};\nconst SHELL = [{', '.join(_js(url) for url in shell)}];\n"
                f"const OFFLINE_PAGE = {_js(reverse('web:offline'))};\n"
-               f"const STATIC_PREFIX = {_js(settings.STATIC_URL)};\n")
+               f"const STATIC_PREFIX = {_js(settings.STATIC_URL)};\n"
+               f"const ENGINE = {_js(reverse('web:engine'))};\n")
     return prelude + script
+
+
+# The only answer whose policy lets WebAssembly compile: the engine's worker runs under its own
+# response's Content-Security-Policy, the pages keep theirs.
+@csp_update({"script-src": [WASM_UNSAFE_EVAL]})
+def engine_worker(request: HttpRequest) -> HttpResponse:
+    """static/js/engine.js, the referee in the phone (a Web Worker), with the addresses of Pyodide's
+    files and of referee/'s archive (named by its content) written above it. 404 where Pyodide is
+    not installed: the pages then check everything through the server, as without WebAssembly."""
+    if not bundle.installed():
+        return HttpResponse(status=404)
+    folder = bundle.pyodide_folder()
+    index = static(f"{folder}/pyodide.js").rpartition("/")[0] + "/"  # Pyodide finds its files by name here
+    found = finders.find("js/engine.js")
+    assert found is not None  # static/js/engine.js is the app's own
+    with open(found, encoding="utf-8") as source:
+        script = source.read()
+    prelude = (f"const PYODIDE_URL = {_js(static(f'{folder}/pyodide.js'))};\nconst INDEX_URL = {_js(index)};\n"
+               f"const ARCHIVE_URL = {_js(static(bundle.archive_name()))};\n")
+    response = HttpResponse(prelude + script, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"  # a deploy's new archive is named here: always asked, kept offline
+    return response
 
 
 def _sw_source() -> str:

@@ -73,6 +73,7 @@ urlpatterns += [
     path("watch/<slug:token>/display/panel/", live.watch_display_panel, name="watch-display-panel"),
     # The installable app. The worker is served from the root: it controls only pages under its path.
     path("sw.js", live.service_worker, name="service-worker"),
+    path("engine.js", live.engine_worker, name="engine"),
     path("manifest.webmanifest", live.manifest, name="manifest"),
     path("favicon.ico", live.favicon, name="favicon"),
     path("offline/", live.offline, name="offline"),

@@ -376,8 +376,33 @@
     }
   });
 
+  // The referee in the phone (static/js/phone.js and its worker): fetched once the page has loaded
+  // and the browser is idle, so nothing of it is on the way to the first paint; not at all where
+  // WebAssembly is missing.
+  function startEngine() {
+    var phone = script && script.getAttribute("data-phone");
+    if (!phone || typeof WebAssembly !== "object" || typeof Worker !== "function") {
+      return;
+    }
+    var later = window.requestIdleCallback || function (callback) { window.setTimeout(callback, 200); };
+    var load = function () {
+      later(function () {
+        var tag = document.createElement("script");
+        tag.src = phone;
+        tag.setAttribute("data-engine", script.getAttribute("data-engine"));
+        document.head.appendChild(tag);
+      });
+    };
+    if (document.readyState === "complete") {
+      load();
+    } else {
+      window.addEventListener("load", load);
+    }
+  }
+
   function start() {
     registerWorker();
+    startEngine();
     keepScreenOn();
     revealCopyButtons();
     show();
