@@ -517,25 +517,26 @@ def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: b
     lines += ["", "The queries (300 deals):", "", "```sql"]
     lines += [q if len(q) < 200 else q[:197] + "…" for q in sheet_rows[-1]["sql"]]
     lines += ["```", ""]
-    replace_sections(ROOT / "docs" / "performance.md", lines, keep=LOAD_TITLE)
+    replace_sections(ROOT / "docs" / "performance.md", lines, keep=(LOAD_TITLE, PHONE_TITLE))
 
 
 # Each command rewrites its own part of docs/performance.md: `make bench` everything but `make
-# load`'s section, which it keeps as the last run left it.
+# load`'s section, which it keeps as the last run left it, and the referee in the phone's, measured
+# in the browser (tests/e2e/test_phone_engine.py) and written there by hand.
 LOAD_TITLE = "## Capacity: live tables (`make load`)"
+PHONE_TITLE = "## The referee in the phone"
 
 
-def replace_sections(path: Path, lines: list[str], keep: str) -> None:
-    """Write *lines* to *path*, keeping the section titled *keep* (to the next "## ") from the file."""
+def replace_sections(path: Path, lines: list[str], keep: tuple[str, ...]) -> None:
+    """Write *lines* to *path*, keeping each section titled in *keep* (to the next "## ") from the file."""
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    kept = ""
-    if keep in old:
-        start = old.index(keep)
-        end = old.find("\n## ", start + len(keep))
-        kept = old[start:] if end < 0 else old[start:end + 1]
     text = "\n".join(lines).rstrip("\n") + "\n"
-    if kept:
-        text += "\n" + kept.rstrip("\n") + "\n"
+    for title in keep:
+        if title in old:
+            start = old.index(title)
+            end = old.find("\n## ", start + len(title))
+            kept = old[start:] if end < 0 else old[start:end + 1]
+            text += "\n" + kept.rstrip("\n") + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 

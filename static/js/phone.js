@@ -97,6 +97,10 @@
     var mark = document.createElement("span");
     mark.id = "works-offline";
     mark.className = "works-offline";
+    // Styled here, not in app.css: nothing of the engine on the first paint's way.
+    mark.style.fontSize = "0.8rem";
+    mark.style.color = "#1a7f37";
+    mark.style.whiteSpace = "nowrap";
     mark.textContent = words.getAttribute("data-works-offline");
     mark.title = words.getAttribute("data-works-offline-note");
     header.appendChild(mark);
