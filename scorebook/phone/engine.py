@@ -6,9 +6,9 @@ server's own catalogues (the compiled .mo files, read by Python's gettext).
 Pure Python: it imports the standard library and ``referee`` only, never Django, because it runs
 inside Pyodide, where Django is not. Its words are the server's: ``render`` below does what
 ``scorebook.sheets`` does with Django's gettext (``_fill``, ``render_param``, ``violation_json``,
-``render_row``, ``capped``, ``echoed``), and tests/scorebook/test_phone_engine.py holds the two
-equal, message for message, in every language; the differential test
-(tests/scorebook/test_phone_differential.py) holds CPython's answers and Pyodide's equal.
+``render_row``, ``capped``, ``echoed``), and the differential test
+(tests/scorebook/test_phone_differential.py) holds the two equal, message for message, in every
+language, and this module's answers on CPython and on Pyodide equal.
 
 One call, ``answer(request)``, JSON in and JSON out:
 

@@ -6,8 +6,10 @@ after the load event, when the browser is idle)."""
 
 from __future__ import annotations
 
+import ast
 import gzip
 import re
+import sys
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -54,3 +56,13 @@ def test_the_match_page_loads_nothing_of_the_engine_before_it_is_interactive(own
     assert sources and not [url for url in sources if "engine" in url or "phone.js" in url or "pyodide" in url]
     # The two addresses offline.js needs later ride on its own tag, as data.
     assert 'data-phone="/static/js/phone.js"' in html and 'data-engine="/engine.js"' in html
+
+
+def test_the_phones_engine_imports_only_the_standard_library_and_the_referee() -> None:
+    # It runs in Pyodide, where there is no Django and nothing else of scorebook.
+    tree = ast.parse(open(bundle.ROOT / "scorebook" / "phone" / "engine.py", encoding="utf-8").read())
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    tops = {name.split(".")[0] for name in imported}
+    assert tops - {"referee", "__future__"} <= set(sys.stdlib_module_names), tops
+    assert "referee" in tops
