@@ -19,6 +19,11 @@ One call, ``answer(request)``, JSON in and JSON out:
 answers the replay of the match as the server replays it (``selectors.replay_deals``) and, with a
 draft, the draft scored where it would go (``selectors.deal_preview``): its row, the totals after
 it, and every violation (code, field, message, severity) or none.
+
+A page that holds the match's state after its last deal (the scoresheet's ``state``, as the server
+dumped it) asks without the deals: ``"state": {...}, "last_deal": n`` instead of ``"deals"``, and
+the draft (the next deal) is folded onto that state, as the server folds an appended deal
+(``referee.ledger.fold``: the same row as the whole replay). Its answer has no ``sheet``.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from typing import Any
 
 from referee.cards import Suit
 from referee.games import find_game
-from referee.ledger import Line, Rejected, Seat, Sheet, Violation, _, error, replay
+from referee.ledger import Line, Rejected, Seat, Sheet, Violation, _, error, fold, replay
 from referee.results import PLAIN
 
 LANGUAGES = ("en", "ru", "uk")
@@ -235,10 +240,29 @@ def _draft_json(game: Any, options: Any, players: Sequence[str], first_dealer: i
             "violations": [violation_json(v, players) for v in mine]}
 
 
+def _folded_draft(game: Any, request: Mapping[str, Any]) -> dict[str, Any]:
+    """The draft as the next deal, folded onto the state the request carries."""
+    players = list(request["players"])
+    number = int(request.get("last_deal") or 0) + 1
+    nothing: dict[str, Any] = {"number": number, "row": None, "totals": None}
+    try:
+        parsed = game.parse_entry(request["draft"]["entry"], len(players))
+    except Rejected as rejected:
+        return {**nothing, "violations": [violation_json(v, players) for v in capped(rejected.violations)]}
+    sheet = fold(game, game.load_state(request["state"]), [(number, parsed)])
+    if sheet.errors:
+        return {**nothing, "violations": [violation_json(v, players) for v in capped(sheet.errors)]}
+    mine = list(sheet.violations)
+    return {"number": number, "row": row_json(sheet.rows[0], players, mine), "totals": list(sheet.state.totals),
+            "violations": [violation_json(v, players) for v in mine]}
+
+
 def answer(request: Mapping[str, Any]) -> dict[str, Any]:
     """The match replayed (and the draft scored) in the request's language: see the module's doc."""
     activate(request.get("language") or "en")
     game = find_game(request["game"])
+    if "state" in request:
+        return {"draft": _folded_draft(game, request)}
     players = list(request["players"])
     seats = len(players)
     deals = sorted(request.get("deals") or [], key=lambda deal: deal["number"])

@@ -136,6 +136,25 @@ def test_the_draws_hold_every_kind_of_case() -> None:
     assert any(a["sheet"]["stopped_at"] for a in answers) and any(a["sheet"]["rows"] for a in answers)
 
 
+def with_state(request: dict[str, Any]) -> dict[str, Any] | None:
+    """*request* as a page holding the match's state asks it: the draft as the next deal, folded
+    onto the state after the last deal (None where the match stopped at a refused deal)."""
+    sheet = engine.answer({**request, "draft": None})["sheet"]
+    if sheet["stopped_at"] or request["draft"]["number"] is not None:
+        return None
+    last = max((d["number"] for d in request["deals"]), default=0)
+    return {key: request[key] for key in ("game", "options", "players", "first_dealer", "language", "draft")} | {
+        "state": sheet["state"], "last_deal": last}
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_a_draft_folded_onto_the_state_scores_as_the_whole_replay(game_name: str, catalogues: None) -> None:
+    asked = [(request, folded) for request in REQUESTS[game_name] if (folded := with_state(request))]
+    assert asked
+    for request, folded in asked:
+        assert engine.answer(folded) == {"draft": engine.answer(request)["draft"]}, request
+
+
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_the_phones_engine_on_cpython_answers_what_the_server_answers(game_name: str, catalogues: None) -> None:
     for request in REQUESTS[game_name]:
@@ -147,6 +166,7 @@ def test_the_engine_on_pyodide_answers_what_it_answers_on_cpython(tmp_path: Path
     assert node is not None, "Node is not installed: run make system-deps"
     assert bundle.installed(), "Pyodide is not installed: run make engine"
     every = [request for name in sorted(REQUESTS) for request in REQUESTS[name]]
+    every += [folded for request in list(every) if (folded := with_state(request))]
     archive = tmp_path / "referee.zip"
     archive.write_bytes(bundle.archive_bytes())  # the bytes the browser gets
     (tmp_path / "requests.json").write_text(json.dumps(every), encoding="utf-8")
