@@ -5,6 +5,13 @@
 // window.scorebookEngine.answer(request) -> a Promise of scorebook/phone/engine.py's answer;
 // window.scorebookEngine.ready -> a Promise, resolved once the engine has started.
 // Once every file the engine needs is in the service worker's cache, the page says "works offline ✓".
+//
+// Instant feedback: an entry form marked data-draft (the address of its game's reading of the form,
+// static/games/<game>/draft.js, which registers window.scorebookDrafts[<game>]) and data-scoresheet
+// (the API's scoresheet: the state after the last deal, kept in localStorage for offline use) is
+// scored by the engine as it is filled: the deal's row, the totals after it and every violation,
+// with no request. Without a connection a deal the engine refuses is not queued: its violations stay
+// on screen, as the server would answer them.
 (function () {
   "use strict";
 
@@ -53,6 +60,183 @@
   }
 
   window.scorebookEngine = {ready: ready, answer: answer};
+
+  // ------------------------------------------------------------ instant feedback on the entry form
+
+  var KEPT = "scorebook:sheet:";
+  var sheet = null;  // {url, version, data}: the API's scoresheet the drafts are scored on
+  var scripts = {};
+  var asked = 0;
+  var verdict = null;  // {key: the form's fields as JSON, draft: the engine's answer}
+
+  function words(name) {
+    var template = document.getElementById("offline-strings");
+    return template ? template.getAttribute("data-" + name) || "" : "";
+  }
+
+  function draftForm(element) {
+    var form = element && element.closest && element.closest("form");
+    return form && form.id === "entry-form" && form.hasAttribute("data-draft") ? form : null;
+  }
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = src;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    });
+  }
+
+  function keptSheet(url) {
+    try {
+      return JSON.parse(window.localStorage.getItem(KEPT + url) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function scoresheet(form) {
+    var url = form.getAttribute("data-scoresheet");
+    var version = (form.querySelector("input[name=expected_version]") || {}).value;
+    if (sheet && sheet.url === url && (sheet.version === version || navigator.onLine === false)) {
+      return Promise.resolve(sheet);
+    }
+    return fetch(url, {credentials: "same-origin", headers: {Accept: "application/json"}}).then(function (response) {
+      if (!response.ok) {
+        throw new Error(String(response.status));
+      }
+      return response.json();
+    }).then(function (data) {
+      sheet = {url: url, version: version, data: data};
+      try {
+        window.localStorage.setItem(KEPT + url, JSON.stringify(sheet));
+      } catch (error) {
+        // a full storage: scored online only
+      }
+      return sheet;
+    }, function (error) {
+      var kept = keptSheet(url);
+      if (!kept) {
+        throw error;
+      }
+      sheet = kept;
+      return kept;
+    });
+  }
+
+  function fields(form) {
+    var out = {};
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string" && name !== "csrfmiddlewaretoken") {
+        (out[name] = out[name] || []).push(value);
+      }
+    });
+    return out;
+  }
+
+  function signed(value) {
+    return value > 0 ? "+" + value : String(value).replace("-", "\u2212");
+  }
+
+  function line(label, names, values, sign) {
+    var p = document.createElement("p");
+    p.className = "draft-line";
+    var strong = document.createElement("strong");
+    strong.textContent = label + " ";
+    p.appendChild(strong);
+    p.appendChild(document.createTextNode(names.map(function (name, seat) {
+      return name + " " + (sign ? signed(values[seat]) : String(values[seat]).replace("-", "\u2212"));
+    }).join(" · ")));
+    return p;
+  }
+
+  function show(form, draft, names, took) {
+    var box = document.getElementById("draft-verdict");
+    if (!box || !form.contains(box)) {
+      box = document.createElement("div");
+      box.id = "draft-verdict";
+      box.className = "draft-verdict";
+      box.setAttribute("aria-live", "polite");
+      var actions = form.querySelector(".actions");
+      form.insertBefore(box, actions);
+    }
+    box.textContent = "";
+    if (draft.row) {
+      box.appendChild(line(words("draft-row"), names, draft.row.deltas, true));
+      box.appendChild(line(words("draft-totals"), names, draft.totals, false));
+    }
+    if (draft.violations.length) {
+      var list = document.createElement("ul");
+      list.className = "errorlist";
+      draft.violations.forEach(function (violation) {
+        var item = document.createElement("li");
+        item.textContent = violation.message;
+        item.setAttribute("data-code", violation.code);
+        item.setAttribute("data-field", violation.field || "");
+        item.setAttribute("data-severity", violation.severity);
+        list.appendChild(item);
+      });
+      box.appendChild(list);
+    }
+    box.setAttribute("data-ms", String(Math.round(took)));
+  }
+
+  function check(form, since) {
+    var mine = ++asked;
+    var key = JSON.stringify(fields(form));
+    return scoresheet(form).then(function (kept) {
+      var src = form.getAttribute("data-draft");
+      scripts[src] = scripts[src] || loadScript(src);
+      return scripts[src].then(function () { return kept.data; });
+    }).then(function (data) {
+      var read = window.scorebookDrafts && window.scorebookDrafts[data.game];
+      if (!read || data.stopped_at || mine !== asked) {
+        return null;
+      }
+      var numbers = data.rows.map(function (row) { return row.number; }).concat(data.voided || []);
+      return answer({
+        game: data.game, players: data.players, language: document.documentElement.lang || "en",
+        state: data.state, last_deal: Math.max.apply(null, [0].concat(numbers)),
+        draft: {entry: read(fields(form), data.players.length, data.state)},
+      }).then(function (out) {
+        if (mine === asked) {
+          verdict = {key: key, draft: out.draft};
+          show(form, out.draft, data.players, window.performance.now() - since);
+        }
+      });
+    }).catch(function () {});
+  }
+
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = draftForm(event.target);
+      if (form) {
+        check(form, window.performance.now());
+      }
+    });
+  });
+
+  // Offline, a played deal the engine refused as typed is not queued: its violations are on screen.
+  // Capture on the window runs before static/js/offline.js's capture on the document.
+  window.addEventListener("submit", function (event) {
+    var form = draftForm(event.target);
+    var action = event.submitter && event.submitter.value;
+    if (!form || navigator.onLine !== false || (action && action !== "play") || !verdict) {
+      return;
+    }
+    var refused = verdict.draft.violations.some(function (v) { return v.severity === "error"; });
+    if (refused && verdict.key === JSON.stringify(fields(form))) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      var box = document.getElementById("draft-verdict");
+      if (box) {
+        box.setAttribute("data-refused", "");
+        box.scrollIntoView({block: "nearest"});
+      }
+    }
+  }, true);
   document.documentElement.setAttribute("data-engine", "starting");
 
   // "works offline ✓": this script, the worker's and every file it loaded are kept by the service worker.
@@ -62,7 +246,8 @@
     if (!window.caches || !navigator.serviceWorker) {
       return;
     }
-    var wanted = [script.src, workerUrl].concat(files).map(function (url) { return new URL(url, window.location.href).href; });
+    var form = document.querySelector("#entry-form[data-draft]");
+    var wanted = [script.src, workerUrl].concat(form ? [form.getAttribute("data-draft")] : [], files).map(function (url) { return new URL(url, window.location.href).href; });
     var tries = 0;
     function check() {
       Promise.all(wanted.map(function (url) { return window.caches.match(url, {ignoreVary: true}); })).then(function (kept) {

@@ -1,0 +1,102 @@
+"""Instant feedback from the referee in the phone, in Chromium, on 1000's entry form: as the deal is
+typed, its row, the totals after it and every violation appear with no request (the server's code,
+field and words); offline, a deal the engine refuses is not queued, a legal one is, and is sent
+when the connection returns, to the totals the phone showed.
+
+1000, three players, classic preset, Аня (seat 0) deals first. Worked by hand (RULES.md), as in
+test_live.py: deal 1: Аня bids 100 and takes 45 → −100; Борис 67 → 65; Вика 8 → 10.
+deal 2: Борис bids 100 and takes 100 → +100; Аня 15 → 15; Вика the rest, 5 → 5. Totals −85, 165, 15.
+A bid of 103 is off the bid step of 5: refused.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorebook import selectors, services
+from scorebook.models import Match
+from scorebook.phone import bundle, engine
+from tests.e2e.screenshots import SCREENSHOTS
+from tests.e2e.test_thousand_flow import expect_totals
+
+PLAYERS = ["Аня", "Борис", "Вика"]
+START = 180_000  # ms: Pyodide's first start on a busy 2-core machine
+
+
+@pytest.fixture
+def played_match(owner, transactional_db) -> Match:
+    match = services.match_create(owner=owner, game="thousand", players=PLAYERS)
+    services.deal_record(match=match, entry={"type": "play", "declarer": 0, "bid": 100, "points": [45, 67, 8]})
+    match.refresh_from_db()
+    return match
+
+
+def fill(page: Page, declarer: str, bid: str, points: tuple[str, str, str]) -> None:
+    form = page.locator("#entry-form")
+    form.locator(".seat-picker label").filter(has_text=declarer).click()
+    form.locator("#bid").fill(bid)
+    for seat, value in enumerate(points):
+        form.locator(f"#points_{seat}").fill(value)
+
+
+def the_servers_words(match: Match, entry: dict, language: str = "en") -> list[dict]:
+    """What the engine (held equal to the server by test_phone_differential) answers for *entry*."""
+    engine.load_catalogues(str(bundle.LOCALE_DIR))
+    sheet = selectors.current_sheet(match)
+    return engine.answer({"game": match.game, "options": match.options, "players": match.players,
+                          "first_dealer": match.first_dealer, "language": language, "state": sheet["state"],
+                          "last_deal": 1, "draft": {"entry": entry}})["draft"]["violations"]
+
+
+def test_a_deal_is_scored_as_it_is_typed_and_refused_offline_on_the_spot(
+        page: Page, live_server, played_match: Match, sign_in, allowed_console: list[str]) -> None:
+    base, match = live_server.url, played_match
+    sign_in(page, match.owner)
+    page.goto(f"{base}/matches/{match.pk}/")
+    expect(page.locator("html[data-engine=ready], html[data-engine=offline]")).to_have_count(1, timeout=START)
+    verdict = page.locator("#draft-verdict")
+
+    # ---- typed: the row and the totals after it, before anything is saved
+    fill(page, "Борис", "100", ("15", "100", ""))
+    expect(verdict.locator(".draft-line")).to_have_text(["This deal: Аня +15 · Борис +100 · Вика +5",
+                                                         "Totals after it: Аня −85 · Борис 165 · Вика 15"])
+    verdict.scroll_into_view_if_needed()
+    page.screenshot(path=SCREENSHOTS / "draft-verdict.png")
+
+    # ---- warm: each change scored with no request, within 100 ms
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url))
+    timings = []
+    for taken in (5, 10, 15, 20, 25):  # Борис takes fewer, Вика the rest: 5 + taken (a multiple of 5)
+        page.locator("#entry-form #points_1").fill(str(100 - taken))
+        expect(verdict.locator(".draft-line").first).to_contain_text(f"Вика +{5 + taken}")
+        timings.append(int(verdict.get_attribute("data-ms")))
+    print(f"draft verdicts, warm: {sorted(timings)} ms (input event to verdict on screen)")
+    assert sorted(timings)[2] <= 100
+    assert [url for url in sent if not url.startswith(f"{base}/matches/{match.pk}/sheet/")] == []  # polls aside
+
+    # ---- an illegal bid: the server's code, field and message
+    page.locator("#entry-form #bid").fill("103")
+    expected = the_servers_words(match, {"type": "play", "declarer": 1, "bid": 103, "contract": 103,
+                                         "points": [15, 75, 30], "marriages": [[], [], []], "dark": False})
+    assert expected and "bid" in {v["field"] for v in expected}
+    expect(verdict.locator("li")).to_have_text([v["message"] for v in expected])
+    assert [verdict.locator("li").nth(i).get_attribute("data-code") for i in range(len(expected))] == [
+        v["code"] for v in expected]
+    expect(verdict.locator(".draft-line")).to_have_count(0)
+
+    # ---- offline: refused on the spot, nothing queued; the legal deal is queued, then sent
+    allowed_console += ["Failed to load resource: net::ERR_INTERNET_DISCONNECTED", "htmx:afterRequest",
+                        "htmx:sendError"]
+    page.context.set_offline(True)
+    page.locator("#entry-form").get_by_role("button", name="Save the deal").click()
+    expect(verdict).to_have_attribute("data-refused", "")
+    assert page.evaluate("localStorage.getItem('scorebook:queued-deals')") is None
+    fill(page, "Борис", "100", ("15", "100", ""))
+    expect(verdict.locator(".draft-line").nth(1)).to_have_text("Totals after it: Аня −85 · Борис 165 · Вика 15")
+    page.locator("#entry-form").get_by_role("button", name="Save the deal").click()
+    expect(page.locator("#offline-queue .offline-count")).to_have_text("1 deal waiting to be sent")
+    assert match.deals.count() == 1
+    page.context.set_offline(False)
+    expect_totals(page, "−85", "165", "15")
+    assert match.deals.count() == 2
