@@ -1,7 +1,7 @@
 // The 1000 entry form as the entry it describes, in the browser: what
 // scorebook/games/thousand/form.py's entry_from_post does for a played deal, for the referee in the
 // phone (static/js/phone.js) to score while the player types. The server still reads the form
-// itself when the deal is saved; tests/e2e/test_phone_drafts.py holds the two readings equal.
+// itself when the deal is saved; tests/scorebook/test_phone_drafts.py holds the two readings equal (run in Node).
 (function () {
   "use strict";
 
