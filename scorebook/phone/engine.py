@@ -17,8 +17,8 @@ One call, ``answer(request)``, JSON in and JSON out:
      "draft": {"entry": {...}, "number": null}}          # optional: a deal being typed
 
 answers the replay of the match as the server replays it (``selectors.replay_deals``) and, with a
-draft, the draft scored where it would go (``selectors.deal_preview``): its row, the totals after
-it, and every violation (code, field, message, severity) or none.
+draft, the draft scored where it would go (``selectors.deal_preview``): its row, the totals and the
+state (dumped) after it, and every violation (code, field, message, severity) or none.
 
 A page that holds the match's state after its last deal (the scoresheet's ``state``, as the server
 dumped it) asks without the deals: ``"state": {...}, "last_deal": n`` instead of ``"deals"``, and
@@ -222,7 +222,7 @@ def _draft_json(game: Any, options: Any, players: Sequence[str], first_dealer: i
     number = draft.get("number")
     if number is None:
         number = (max(d["number"] for d in deals) if deals else 0) + 1
-    nothing: dict[str, Any] = {"number": number, "row": None, "totals": None}
+    nothing: dict[str, Any] = {"number": number, "row": None, "totals": None, "state": None}
     try:
         parsed = game.parse_entry(draft["entry"], seats)
     except Rejected as rejected:
@@ -237,14 +237,18 @@ def _draft_json(game: Any, options: Any, players: Sequence[str], first_dealer: i
     row = next(row for row in sheet.rows if row.number == number)
     mine = [v for v in sheet.violations if v.deal == number]
     return {"number": number, "row": row_json(row, players, mine), "totals": list(sheet.state.totals),
-            "violations": [violation_json(v, players) for v in mine]}
+            "state": _dumped(game, sheet.state), "violations": [violation_json(v, players) for v in mine]}
+
+
+def _dumped(game: Any, state: Any) -> Any:
+    return json.loads(json.dumps(game.dump_state(state)))
 
 
 def _folded_draft(game: Any, request: Mapping[str, Any]) -> dict[str, Any]:
     """The draft as the next deal, folded onto the state the request carries."""
     players = list(request["players"])
     number = int(request.get("last_deal") or 0) + 1
-    nothing: dict[str, Any] = {"number": number, "row": None, "totals": None}
+    nothing: dict[str, Any] = {"number": number, "row": None, "totals": None, "state": None}
     try:
         parsed = game.parse_entry(request["draft"]["entry"], len(players))
     except Rejected as rejected:
@@ -254,7 +258,7 @@ def _folded_draft(game: Any, request: Mapping[str, Any]) -> dict[str, Any]:
         return {**nothing, "violations": [violation_json(v, players) for v in capped(sheet.errors)]}
     mine = list(sheet.violations)
     return {"number": number, "row": row_json(sheet.rows[0], players, mine), "totals": list(sheet.state.totals),
-            "violations": [violation_json(v, players) for v in mine]}
+            "state": _dumped(game, sheet.state), "violations": [violation_json(v, players) for v in mine]}
 
 
 def answer(request: Mapping[str, Any]) -> dict[str, Any]:

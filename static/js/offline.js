@@ -93,12 +93,15 @@
     if (clientId && queue.some(function (item) { return item.clientId === clientId[1]; })) {
       return;  // the same form queued twice (a failed send of a queued deal): once is enough
     }
+    // The referee in the phone (static/js/phone.js), where it runs, scored the deal: its totals go
+    // with the summary, "not sent yet" until the server has them.
+    var local = window.scorebookEngine && window.scorebookEngine.queued ? window.scorebookEngine.queued(form, submitter) : "";
     queue.push({
       url: new URL(form.getAttribute("hx-post"), window.location.href).pathname,
       page: window.location.pathname,
       fields: pairs,
       clientId: clientId ? clientId[1] : null,
-      summary: summary(form, submitter),
+      summary: summary(form, submitter) + (local ? " · " + local : ""),
       queuedAt: Date.now(),
     });
     lastStatus = "";

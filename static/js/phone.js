@@ -103,6 +103,10 @@
     if (sheet && sheet.url === url && (sheet.version === version || navigator.onLine === false)) {
       return Promise.resolve(sheet);
     }
+    if (navigator.onLine === false) {  // no connection: the sheet kept on this phone, if any
+      sheet = keptSheet(url);
+      return sheet ? Promise.resolve(sheet) : Promise.reject(new Error("offline"));
+    }
     return fetch(url, {credentials: "same-origin", headers: {Accept: "application/json"}}).then(function (response) {
       if (!response.ok) {
         throw new Error(String(response.status));
@@ -140,14 +144,14 @@
     return value > 0 ? "+" + value : String(value).replace("-", "\u2212");
   }
 
-  function line(label, names, values, sign) {
+  function line(label, names, values) {
     var p = document.createElement("p");
     p.className = "draft-line";
     var strong = document.createElement("strong");
     strong.textContent = label + " ";
     p.appendChild(strong);
     p.appendChild(document.createTextNode(names.map(function (name, seat) {
-      return name + " " + (sign ? signed(values[seat]) : String(values[seat]).replace("-", "\u2212"));
+      return name + " " + signed(values[seat]);
     }).join(" · ")));
     return p;
   }
@@ -164,8 +168,11 @@
     }
     box.textContent = "";
     if (draft.row) {
-      box.appendChild(line(words("draft-row"), names, draft.row.deltas, true));
-      box.appendChild(line(words("draft-totals"), names, draft.totals, false));
+      box.appendChild(line(words("draft-row"), names, draft.row.deltas));
+      var totals = document.createElement("p");
+      totals.className = "draft-line";
+      totals.textContent = totalsText(names, draft.totals);
+      box.appendChild(totals);
     }
     if (draft.violations.length) {
       var list = document.createElement("ul");
@@ -217,6 +224,36 @@
       }
     });
   });
+
+  function totalsText(names, totals) {
+    return words("draft-totals") + " " + names.map(function (name, seat) {
+      return name + " " + String(totals[seat]).replace("-", "\u2212");
+    }).join(" · ");
+  }
+
+  // A played deal queued offline (static/js/offline.js asks, before it clears the form): the totals
+  // the phone scored for it, for the queue to show; and the next draft is scored after it, on the
+  // state the engine left (the kept sheet moves on by this deal, as the forms' version does).
+  function queued(form, submitter) {
+    var action = submitter && submitter.value;
+    if (!form || !draftForm(form) || (action && action !== "play") || !verdict || !verdict.draft.row ||
+        !sheet || verdict.key !== JSON.stringify(fields(form))) {
+      return "";
+    }
+    var data = sheet.data;
+    data.state = verdict.draft.state;
+    data.totals = verdict.draft.totals;
+    data.rows = data.rows.concat([{number: verdict.draft.number}]);
+    sheet.version = String(parseInt(sheet.version, 10) + 1);
+    try {
+      window.localStorage.setItem(KEPT + sheet.url, JSON.stringify(sheet));
+    } catch (error) {
+      // kept for this page only
+    }
+    verdict = null;
+    return totalsText(data.players, data.totals);
+  }
+  window.scorebookEngine.queued = queued;
 
   // Offline, a played deal the engine refused as typed is not queued: its violations are on screen.
   // Capture on the window runs before static/js/offline.js's capture on the document.

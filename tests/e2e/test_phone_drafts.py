@@ -1,11 +1,13 @@
 """Instant feedback from the referee in the phone, in Chromium, on 1000's entry form: as the deal is
 typed, its row, the totals after it and every violation appear with no request (the server's code,
 field and words); offline, a deal the engine refuses is not queued, a legal one is, and is sent
-when the connection returns, to the totals the phone showed.
+when the connection returns, to the totals the phone showed; a deal typed after a queued one is
+scored after it.
 
 1000, three players, classic preset, Аня (seat 0) deals first. Worked by hand (RULES.md), as in
 test_live.py: deal 1: Аня bids 100 and takes 45 → −100; Борис 67 → 65; Вика 8 → 10.
 deal 2: Борис bids 100 and takes 100 → +100; Аня 15 → 15; Вика the rest, 5 → 5. Totals −85, 165, 15.
+deal 3: Вика bids 100 and takes 100 → +100; Аня 10 → 10; Борис 10 → 10. Totals −75, 175, 115.
 A bid of 103 is off the bid step of 5: refused.
 """
 from __future__ import annotations
@@ -95,8 +97,19 @@ def test_a_deal_is_scored_as_it_is_typed_and_refused_offline_on_the_spot(
     fill(page, "Борис", "100", ("15", "100", ""))
     expect(verdict.locator(".draft-line").nth(1)).to_have_text("Totals after it: Аня −85 · Борис 165 · Вика 15")
     page.locator("#entry-form").get_by_role("button", name="Save the deal").click()
-    expect(page.locator("#offline-queue .offline-count")).to_have_text("1 deal waiting to be sent")
+    queue = page.locator("#offline-queue")
+    expect(queue.locator(".offline-count")).to_have_text("1 deal waiting to be sent")
+    expect(queue.locator(".offline-list li")).to_contain_text(["Totals after it: Аня −85 · Борис 165 · Вика 15"])
+    # The next deal is scored after the queued one (deal 3: Вика bids 100 and takes 100; Аня 10, Борис 10).
+    fill(page, "Вика", "100", ("10", "10", ""))
+    expect(verdict.locator(".draft-line")).to_have_text(["This deal: Аня +10 · Борис +10 · Вика +100",
+                                                         "Totals after it: Аня −75 · Борис 175 · Вика 115"])
+    page.locator("#entry-form").get_by_role("button", name="Save the deal").click()
+    expect(queue.locator(".offline-count")).to_have_text("2 deals waiting to be sent")
+    expect(queue.locator(".offline-list li").nth(1)).to_contain_text("Totals after it: Аня −75 · Борис 175 · Вика 115")
+    page.screenshot(path=SCREENSHOTS / "draft-queued-offline.png")
     assert match.deals.count() == 1
+    # ---- the connection returns: sent in order, once each, to the totals the phone showed
     page.context.set_offline(False)
-    expect_totals(page, "−85", "165", "15")
-    assert match.deals.count() == 2
+    expect_totals(page, "−75", "175", "115")
+    assert list(match.deals.order_by("number").values_list("number", flat=True)) == [1, 2, 3]

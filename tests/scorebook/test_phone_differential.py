@@ -101,7 +101,7 @@ def server_draft(game: Any, match: Match, deals: list[Deal], draft: dict[str, An
     """``selectors.deal_preview``'s steps, without the database that it reads the deals from."""
     players = match.players
     number = draft["number"] if draft["number"] is not None else (max((d.number for d in deals), default=0) + 1)
-    nothing = {"number": number, "row": None, "totals": None}
+    nothing = {"number": number, "row": None, "totals": None, "state": None}
     try:
         parsed = game.parse_entry(draft["entry"], len(players))
         others = selectors.counted_entries(match, [d for d in deals if d.number != number])
@@ -117,7 +117,8 @@ def server_draft(game: Any, match: Match, deals: list[Deal], draft: dict[str, An
     return {"number": number,
             "row": {**{k: v for k, v in sheets.render_row(neutral, players).items() if k not in ("status", "provisional")},
                     "warnings": [sheets.violation_json(v, players) for v in mine]},
-            "totals": list(sheet.state.totals), "violations": [sheets.violation_json(v, players) for v in mine]}
+            "totals": list(sheet.state.totals), "state": json.loads(json.dumps(game.dump_state(sheet.state))),
+            "violations": [sheets.violation_json(v, players) for v in mine]}
 
 
 @pytest.fixture(scope="module")
