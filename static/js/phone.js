@@ -169,9 +169,8 @@
     box.textContent = "";
     if (draft.row) {
       box.appendChild(line(words("draft-row"), names, draft.row.deltas));
-      var totals = document.createElement("p");
-      totals.className = "draft-line";
-      totals.textContent = totalsText(names, draft.totals);
+      var totals = line(words("draft-totals"), [], []);
+      totals.appendChild(document.createTextNode(totalsText(names, draft.totals).slice(words("draft-totals").length + 1)));
       box.appendChild(totals);
     }
     if (draft.violations.length) {
@@ -251,6 +250,10 @@
       // kept for this page only
     }
     verdict = null;
+    var box = document.getElementById("draft-verdict");
+    if (box) {
+      box.textContent = "";  // the form is cleared for the next deal
+    }
     return totalsText(data.players, data.totals);
   }
   window.scorebookEngine.queued = queued;
