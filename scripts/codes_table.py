@@ -43,6 +43,7 @@ GAMES = {  # API.md's order
 
 GROUPS = [
     Group("transport", "Shape and transport", "##", ("scorebook/api/", "scorebook/limits.py", "scorebook/sheets.py",
+                                                   "scorebook/phone/",
                                                    "scorebook/web/accounts.py"),
           "—", "What the API answers before any rule is read: a body that is not JSON, too large or too deep, "
           "a request over a rate, a body of the wrong shape. DRF's own codes for a body's shape are answered as "
