@@ -25,7 +25,7 @@ from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
 from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.confirming import waiting_context
-from scorebook.web.contexts import form_context, match_context, sheet_context
+from scorebook.web.contexts import form_context, match_context, role_context, sheet_context
 from scorebook.web.history import deal_history
 from scorebook.web.people import member_poll, member_required
 
@@ -42,7 +42,7 @@ def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     no query on the match), then the sheet, its parts as the page keeps them for that version."""
     match = selectors.match_of(request.person, pk)
     role = selectors.role_of(match, request.person)
-    context = sheet_context(match) | waiting_context(request, match, role) | {"role": role}
+    context = sheet_context(match) | waiting_context(request, match, role) | role_context(match, role)
     response = render(request, "scorebook/match.html#sheet", context)
     # Another phone wrote: the entry forms' expected_version (else this phone's next save is
     # refused as a conflict) and the chart move on with the sheet, as out-of-band swaps.
@@ -145,8 +145,10 @@ def deal_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         form = {"values": game_ui(match.game).form.values_from_entry(deal.entry, len(match.players))}
     sheet = sheet_context(match)
-    context = sheet | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
-                       "history": deal_history(match, deal)}
+    # A reader whose role corrects no deal (a watcher) reads the deal and its history, with no form.
+    reader = role_context(match, selectors.role_of(match, request.person))
+    context = sheet | reader | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
+                                "history": deal_history(match, deal)}
     return render(request, "scorebook/deal_edit.html", context)
 
 
