@@ -10,7 +10,6 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.translation import gettext
 
 from referee import roles
 from referee.reading import option_fields
@@ -20,7 +19,7 @@ from scorebook.games.registry import GameUI
 from scorebook.models import Match
 from scorebook.sheets import Rows, render_line, render_violation, rules_stamp
 from scorebook.web.confirming import waiting_context
-from scorebook.web.table import people_context
+from scorebook.web.table import people_context, role_name
 
 
 def _choice_label(game: GameUI, value: Any) -> str:
@@ -192,4 +191,4 @@ def role_context(match: Match, role: str | None) -> dict[str, Any]:
     kept per role, so its controls are his role's."""
     can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
     can["correct"] = roles.may_correct(role, match.confirmation)
-    return {"role": role, "can": can, "role_name": gettext(roles.ROLE_NAMES[role]) if role else ""}
+    return {"role": role, "can": can, "role_name": role_name(role) if role else ""}

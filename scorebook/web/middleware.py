@@ -23,14 +23,13 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
-from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from referee import roles
 from scorebook import limits, selectors
 from scorebook.errors import InviteExpired, NotAllowed, NotFound
 from scorebook.models import Match
 from scorebook.web.people import counted_as
+from scorebook.web.table import role_name
 
 # Answers that carry no body: a policy governs what a page loads, and these load nothing.
 NO_BODY = (204, 304)
@@ -94,7 +93,7 @@ def not_allowed(request: HttpRequest) -> HttpResponse:
     match = Match.objects.filter(pk=pk).first() if isinstance(pk, int) else None
     role = selectors.role_of(match, person) if match else None
     context = {"message": _("Your role at this match does not allow this."),
-               "role_name": gettext(roles.ROLE_NAMES[role]) if role else "",
+               "role_name": role_name(role) if role else "",
                "back_url": reverse("web:match", args=[pk]) if role else ""}
     if getattr(request, "htmx", False):
         response = render(request, "403.html#refusal", context, status=403)
