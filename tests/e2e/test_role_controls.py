@@ -1,6 +1,7 @@
 """A watcher's phone at 360 and 390 px (issue 28, item 7): the sheet has no edit link and no entry
 form, a deal's page shows the deal and its history with no form, and a save sent anyway lands on a
-page in the site's frame, in his language (Russian here), with the way back to the sheet.
+page in the site's frame, in his language (Russian here), with the way back to the sheet; a form
+left open by a player made a watcher meanwhile is refused in the page's alert (htmx).
 
 1000, three players; deal 1 entered through the services: Аня bids 100 and takes 100 → 100,
 Борис 12 → 10, Вика 8 → 10 (RULES.md: the defenders' points round to 5).
@@ -14,7 +15,7 @@ from playwright.sync_api import Page, expect
 from scorebook import services
 from scorebook.models import Match, Member
 from tests.e2e.screenshots import SCREENSHOTS
-from tests.e2e.test_thousand_flow import expect_totals
+from tests.e2e.test_thousand_flow import enter_play, expect_totals
 
 PLAYERS = ["Аня", "Борис", "Вика"]
 
@@ -79,3 +80,24 @@ def test_a_watcher_sees_no_control_and_a_forbidden_save_is_a_page_of_the_site(
     page.get_by_role("link", name="← Назад к таблице").click()
     expect(page).to_have_url(f"{base}/matches/{match.pk}/")
     assert match.deals.get(number=1).entry["points"] == [100, 12, 8]
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_player_made_a_watcher_meanwhile_is_told_in_the_pages_alert(
+        page: Page, live_server, sign_in, watched, width: int) -> None:
+    """His phone still shows the entry form of a player; the owner makes him a watcher; his save
+    (htmx) is refused in words in the page's alert, the form stays as typed, and nothing is stored."""
+    match, watcher = watched
+    Member.objects.filter(user=watcher).update(role="player")
+    page.set_viewport_size({"width": width, "height": 740 if width == 360 else 844})
+    sign_in(page, watcher)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    expect(page.locator("form#entry-form")).to_be_visible()
+    Member.objects.filter(user=watcher).update(role="watcher")
+    enter_play(page, "Борис", 100, (12, 100, None))
+    alert = page.locator("#page-alert")
+    expect(alert).to_have_text("Your role at this match does not allow this.")
+    expect(alert).to_be_in_viewport()
+    expect(page.locator("#points_1")).to_have_value("100")
+    page.screenshot(path=str(SCREENSHOTS / f"watcher-alert-{width}.png"))
+    assert match.deals.count() == 1
