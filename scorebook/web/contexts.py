@@ -158,7 +158,8 @@ def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | N
                "client_id": uuid.uuid4().hex, "editing": number, "seats": seats, "post_url": post_url,
                "stale": stale,
                "general_errors": errors.get("__all__", [])} | form.form_context(match, state, values, errors, seats)
-    return context | {"error_summary": error_summary(errors, context["general_errors"])}
+    # The game's form may word its errors its own way (its "errors"): the summary says them so too.
+    return context | {"error_summary": error_summary(context["errors"], context["general_errors"])}
 
 
 def error_summary(errors: dict[str, list[str]], general: list[str]) -> list[dict[str, str]]:
