@@ -137,3 +137,22 @@ def test_what_changed_since_a_version(match, vika, writes: list[str], since: int
     assert changes_since(match, base + since, rows) == expected
 
 
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    pytest.param("ru", ["Не сохранено: другой телефон сохранил раньше.",
+                        "Вика только что записал(а) сдачу 1: Аня +40, Борис +25, Вика +120",
+                        "Ваша будет сдачей 2: всё равно сохранить или отбросить?", "Всё равно сохранить",
+                        "Отбросить мою"], id="ru"),
+    pytest.param("uk", ["Не збережено: інший телефон зберіг раніше.",
+                        "Вика щойно записав(ла) роздачу 1: Аня +40, Борис +25, Вика +120",
+                        "Ваша буде роздачею 2: все одно зберегти чи відкинути?", "Все одно зберегти",
+                        "Відкинути мою"], id="uk"),
+])
+def test_the_choice_in_the_readers_language(signed_in, match, vika, language: str, words: list[str]) -> None:
+    drawn_at = match.version
+    services.deal_record(match=match, entry=DEAL_1, author=vika)
+    html = signed_in.post(f"/matches/{match.pk}/deals/", STALE_FORM | {"expected_version": str(drawn_at)},
+                          HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for text in words:
+        assert text in html
