@@ -101,6 +101,7 @@ class Hand:
         self.count = Count()
         self.picks = 0  # choices from native lists (two taps each, no touch the page sees)
         self.nexts = 0  # "next" keys (the keyboard's own: no keydown the page sees)
+        self.swiped_to: list[str] = []  # what each swipe was for, to say so when a count is off
         self.before = self.seen()  # what was done before the deal (setting up) is not its count
         assert self.before["unkeyed"] == 0, "text typed with no key (a fill()?)"
 
@@ -114,7 +115,13 @@ class Hand:
         target.wait_for(state="visible")
         if not self.in_reach(target):
             self.count.swipes += 1
+            self.swiped_to.append(str(target))
             self.show(target)
+            for _ in range(20):  # a preview that arrives meanwhile may move it: the same swipe, corrected
+                if self.in_reach(target):
+                    break
+                self.page.wait_for_timeout(100)
+                self.show(target)
             assert self.in_reach(target), "still out of reach after a swipe"
 
     def show(self, target: Locator) -> None:
