@@ -135,29 +135,32 @@ def test_a_tongits_stock_out_and_a_tongit(page: Page, sign_in, live_server, owne
     form = page.locator("#entry-form")
     expect(form.get_by_role("radio", name="The counts only")).to_be_checked()  # the quick entry first
     hand = Hand(page)
-    hand.tap(form.locator("#ending label").filter(has_text="The stock ran out"))
-    hand.enter(form.locator("#count_0"), "12")
+    hand.tap(form.locator("#ending label").filter(has_text="The stock ran out"))  # the first count takes the keyboard
+    expect(form.locator("#count_0")).to_be_focused()
+    hand.keys("12")
     hand.next(form.locator("#count_1"))
     hand.keys("9")
     hand.next(form.locator("#count_2"))
     hand.keys("29")
     hand.tap(form.locator("#burned label").filter(has_text="Вика"))
-    hand.tap(form.get_by_role("group", name="The winner's aces").get_by_role("button", name="1"))
+    hand.tap(form.locator("#winner_aces label").filter(has_text="1"))
     shoot(page, "taps-tongits.png")
     hand.tap(form.get_by_role("button", name="Save the hand"))
     totals(page, "−4", "3", "−5")
     done("tongits-stock-out", "Tong Its", "the quick entry of a stock-out: the ending, three counts, who is "
-         "burned, the winner's aces", hand, Count(taps=5, keys=7, swipes=0), taps=8)
-    # Hand 2: Аня goes tongit; the losers' counts change nothing and are left out. Antes 2 each;
+         "burned, the winner's aces", hand, Count(taps=4, keys=7, swipes=0), taps=8)
+    # Hand 2: Аня goes tongit (her count 0); the losers' counts change nothing and are left out. Antes 2 each;
     # Борис and Вика pay 3 each: Аня −2 + 6 = +4, Борис −5, Вика −5 → 0, −2, −10.
     form = page.locator("#entry-form")
     hand = Hand(page)
     hand.tap(form.locator("#ending label").filter(has_text="Tongit"))
-    hand.tap(form.locator("#caller label").filter(has_text="Аня"))
+    hand.tap(form.locator("#caller label").filter(has_text="Аня"))  # her count takes the keyboard
+    expect(form.locator("#count_0")).to_be_focused()
+    hand.keys("0")  # a tongit caller's count, 0, asked for today
     hand.tap(form.get_by_role("button", name="Save the hand"))
     totals(page, "0", "−2", "−10")
-    done("tongits-tongit", "Tong Its", "the quick entry of a tongit: the ending, who called it",
-         hand, Count(taps=3, keys=0, swipes=0), taps=8)
+    done("tongits-tongit", "Tong Its", "the quick entry of a tongit: the ending, who called it, her count 0",
+         hand, Count(taps=3, keys=1, swipes=1), taps=8)
 
 
 def test_a_khrap_deal_at_a_table_of_six(page: Page, sign_in, live_server, owner, console_errors) -> None:
