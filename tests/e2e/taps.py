@@ -139,8 +139,10 @@ class Hand:
 
     def keys(self, text: str) -> None:
         """Keys typed into the field that has the keyboard (digits, a minus)."""
-        assert self.page.evaluate("() => !!document.activeElement && !!document.activeElement.form"), \
-            "no field has the keyboard"
+        assert self.page.evaluate(TYPING), "no field has the keyboard"
+        field = self.page.locator("*:focus")
+        if not self.in_reach(field):
+            self.show(field)  # the browser keeps the field typed into above the keyboard
         self.page.keyboard.type(text)
         self.count.keys += len(text)
         self.check()
