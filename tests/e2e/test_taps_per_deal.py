@@ -63,6 +63,17 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=SCREENSHOTS / name)
 
 
+def big_and_named(controls: Locator, at_least: int) -> None:
+    """Every control a player taps here is at least 44 × 44 CSS px and has a name to be read out."""
+    expect(controls.first).to_be_visible()
+    boxes = controls.evaluate_all("""(els) => els.filter((el) => el.offsetParent !== null).map((el) => {
+        const box = el.getBoundingClientRect();
+        const named = el.getAttribute("aria-label") || el.textContent.trim();
+        return [el.outerHTML.slice(0, 60), box.width, box.height, !!named]; })""")
+    assert len(boxes) >= at_least
+    assert [b for b in boxes if b[1] < 44 or b[2] < 44 or not b[3]] == []
+
+
 def done(key: str, game: str, deal: str, hand: Hand, expected: Count, taps: int, keys: int | None = None
          ) -> None:
     """The count written for docs/usability.md, then held to what was worked out and to the goals."""
@@ -83,6 +94,7 @@ def test_a_thousand_deal(page: Page, sign_in, live_server, owner, console_errors
     expect(form.get_by_role("group", name="Declarer").get_by_role("radio", name="Борис")).to_be_checked()
     hand = Hand(page)
     hand.tap(seat(form, "declarer", "Аня"))
+    big_and_named(form.locator(".bid-chips button, .bid-stepper button"), 8)  # 100–150 and − +
     hand.tap(form.get_by_role("button", name="Bid 120"))
     expect(form.locator("#bid")).to_have_value("120")
     hand.tap(form.get_by_role("group", name="Marriages declared by Аня").locator("label").filter(has_text="♦"))
@@ -110,6 +122,7 @@ def test_a_terz_deal_with_two_declarations(page: Page, sign_in, live_server, own
     hand.tap(seat(form, "last_trick", "Марко"))
     grid = form.locator("[data-terz-quick]")
     hand.tap(grid.get_by_role("button", name="Остап: terz"))
+    big_and_named(grid.locator(".quick-kinds button, .quick-tops:not([hidden]) button"), 2 * 5 + 24)
     hand.tap(grid.get_by_role("button", name="terz to 9♥"))
     hand.tap(grid.get_by_role("button", name="Марко: fifty"))
     hand.tap(grid.get_by_role("button", name="fifty to K♣"))
@@ -145,6 +158,7 @@ def test_a_tongits_stock_out_and_a_tongit(page: Page, sign_in, live_server, owne
     hand.next(form.locator("#count_2"))
     hand.keys("29")
     hand.tap(form.locator("#burned label").filter(has_text="Вика"))
+    big_and_named(form.locator("#winner_aces label span, #winner_fours label span"), 5 + 4)
     hand.tap(form.locator("#winner_aces label").filter(has_text="1"))
     shoot(page, "taps-tongits.png")
     hand.tap(form.get_by_role("button", name="Save the hand"))
@@ -208,6 +222,25 @@ def test_a_thirteens_deal_in_points_on_a_new_phone(page: Page, sign_in, live_ser
     totals(page, "6", "4", "−2", "3")
     done("thirteens", "По тринадцати", "4 players on a new phone: trumps, points counted by hand 6, 4, −2, 3",
          hand, Count(taps=5, keys=6, swipes=0), taps=7)
+
+
+@pytest.mark.parametrize("skip", ["a click", "a fill", "keys pressed", "a list's choice"])
+def test_nothing_is_done_past_the_count(page: Page, sign_in, live_server, owner, console_errors, skip: str) -> None:
+    """A test that taps, types or picks without its hand fails at the hand's next step."""
+    open_match(page, sign_in, live_server, owner, "thousand", ("Аня", "Борис", "Вика"))
+    form = page.locator("#entry-form")
+    hand = Hand(page)
+    hand.tap(page.locator("details.explanation > summary").filter(has_text="Redeal"))
+    if skip == "a click":
+        seat(form, "declarer", "Аня").click()
+    elif skip == "a fill":
+        form.locator("#points_1").fill("40")
+    elif skip == "keys pressed":
+        form.locator("#points_1").press_sequentially("40")
+    else:
+        page.locator("#reason").select_option(index=1)
+    with pytest.raises(AssertionError):
+        hand.check()
 
 
 def test_a_fine_is_entered_the_way_a_phone_types_it(page: Page, sign_in, live_server, owner,
