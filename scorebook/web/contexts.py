@@ -19,7 +19,7 @@ from scorebook.games.registry import GameUI
 from scorebook.models import Match
 from scorebook.sheets import Rows, render_line, render_violation, rules_stamp
 from scorebook.web.confirming import waiting_context
-from scorebook.web.table import people_context
+from scorebook.web.table import people_context, role_name
 
 
 def _choice_label(game: GameUI, value: Any) -> str:
@@ -184,8 +184,15 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     # Shown only in the page's kept "Rules of this match": read when that part is rendered anew.
     rules = Rows(lambda: option_rows(game, selectors.match_options(match)))
     role = selectors.role_of(match, getattr(request, "person", request.user))
-    can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
     entry = form_context(match, sheet, **form)
-    return (sheet | {"form": entry, "rules": rules, "role": role, "can": can,
-                     "role_name": roles.ROLE_NAMES.get(role or "", "")}
+    return (sheet | {"form": entry, "rules": rules} | role_context(match, role)
             | people_context(request, match, role) | waiting_context(request, match, role))
+
+
+def role_context(match: Match, role: str | None) -> dict[str, Any]:
+    """What the reader's role lets him do here (``can.<operation>``, and ``can.correct``: amend or
+    void some deal, the sheet's edit links), and the role in his language. The sheet's kept part is
+    kept per role, so its controls are his role's."""
+    can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
+    can["correct"] = roles.may_correct(role, match.confirmation)
+    return {"role": role, "can": can, "role_name": role_name(role) if role else ""}

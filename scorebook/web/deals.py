@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from referee import roles
 from referee.ledger import Rejected
 from scorebook import selectors, services
 from scorebook.games import game_ui
@@ -26,7 +25,7 @@ from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
 from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.confirming import waiting_context
-from scorebook.web.contexts import form_context, match_context, sheet_context
+from scorebook.web.contexts import form_context, match_context, role_context, sheet_context
 from scorebook.web.history import changes_since, deal_history
 from scorebook.web.people import member_poll, member_required
 
@@ -44,12 +43,12 @@ def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     role = selectors.role_of(match, request.person)
     sheet = sheet_context(match)
-    context = sheet | waiting_context(request, match, role) | {"role": role}
+    context = sheet | waiting_context(request, match, role) | role_context(match, role)
     response = render(request, "scorebook/match.html#sheet", context)
     # Another phone wrote: the entry form drawn anew for this version (swapped in only while nothing
     # is typed in it), the other forms' expected_version and the chart move on with the sheet, as
     # out-of-band swaps.
-    entry = {"form": form_context(match, sheet), "can": {op: roles.may(role, op) for op in roles.OPERATIONS}}
+    entry = {"form": form_context(match, sheet)}
     response.write(render_to_string("scorebook/live/_poll_oob.html", context | entry, request))
     return response
 
@@ -161,8 +160,10 @@ def deal_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         form = {"values": game_ui(match.game).form.values_from_entry(deal.entry, len(match.players))}
     sheet = sheet_context(match)
-    context = sheet | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
-                       "history": deal_history(match, deal)}
+    # A reader whose role corrects no deal (a watcher) reads the deal and its history, with no form.
+    reader = role_context(match, selectors.role_of(match, request.person))
+    context = sheet | reader | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
+                                "history": deal_history(match, deal)}
     return render(request, "scorebook/deal_edit.html", context)
 
 
