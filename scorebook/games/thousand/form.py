@@ -196,7 +196,14 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         + ([("A", sheets.SUIT_SYMBOLS["A"])] if options.get("ace_marriage") else []),
         "redeal_reasons": _redeal_reasons(options),
         "four_players": sitting_out is not None, "options": options,
+        "bid_step": options["bid_step"], "bid_chips": bid_chips(options["bid_step"]),
     }
+
+
+def bid_chips(step: int) -> list[int]:
+    """The usual bids, one tap each (100 to 150 in tens, in the match's step): a bid field never
+    needs clearing; the − and + beside it move by the step from there."""
+    return [bid for bid in range(100, 151, 10) if bid % step == 0]
 
 
 def _redeal_reasons(options: Mapping[str, Any]) -> list[tuple[str, str]]:
