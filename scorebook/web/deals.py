@@ -45,10 +45,10 @@ def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     sheet = sheet_context(match)
     context = sheet | waiting_context(request, match, role) | role_context(match, role)
     response = render(request, "scorebook/match.html#sheet", context)
-    # Another phone wrote: the entry form drawn anew for this version (swapped in only while nothing
-    # is typed in it), the other forms' expected_version and the chart move on with the sheet, as
-    # out-of-band swaps.
-    entry = {"form": form_context(match, sheet)}
+    # Another phone wrote: undo, the chart and the totals move on with the sheet, as out-of-band
+    # swaps; and the entry form drawn anew for this version when the page says its own is untouched
+    # (static/js/page.js: ``entry=fresh``; a form with something typed keeps its version).
+    entry = {"form": form_context(match, sheet) if request.GET.get("entry") == "fresh" else None}
     response.write(render_to_string("scorebook/live/_poll_oob.html", context | entry, request))
     return response
 

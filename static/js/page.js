@@ -27,6 +27,14 @@
   ["input", "change", "focusin", "click"].forEach(function (name) {
     document.addEventListener(name, touched, true);
   });
+  // The poll asks for the entry form drawn anew only while this one is untouched (it would not be
+  // swapped in otherwise): a form of card grids weighs a hundred kilobytes.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var element = event.detail && event.detail.elt;
+    if (element && element.hasAttribute("data-poll") && document.querySelector("#entry-slot[data-fresh]")) {
+      event.detail.parameters.entry = "fresh";
+    }
+  });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail && event.detail.target;
     if (target && target.id === "entry-slot" && !target.hasAttribute("data-fresh")) {

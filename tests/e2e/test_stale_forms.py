@@ -74,6 +74,9 @@ def test_a_stale_form_asks_before_saving(page: Page, live_server, owner_match: M
         expect(choice).to_contain_text("Вика just entered deal 1: Аня +40, Борис +25, Вика +120")
         expect(choice).to_contain_text("Yours would be deal 2: save it anyway, or discard it?")
         expect(choice).to_be_in_viewport()
+        for answer in (choice.get_by_role("button", name="Save it anyway"), choice.get_by_role("link", name="Discard mine")):
+            box = answer.bounding_box()
+            assert box is not None and box["height"] >= 44 and box["width"] >= 44  # a tap target
         page.screenshot(path=str(SCREENSHOTS / "stale-save-choice.png"))
         expect_totals(page, "40", "25", "120")
         assert match.deals.count() == 1

@@ -68,9 +68,13 @@ def test_the_match_poll_sends_the_sheet_and_the_new_version_for_the_forms(signed
     assert undo is not None
     assert f'name="expected_version" value="{match.version + 1}"' in undo.group(1)
     assert "Undo deal 1" in undo.group(1)
-    # The entry form drawn anew at the new version (swapped in by the page only while untouched):
-    # deal 1 was dealt by Аня (seat 0), so deal 2 is Борис's deal and Вика (seat 2), on his left,
-    # is on the 100: the declarer the new form names.
+    assert 'hx-swap-oob="innerHTML:#main .chart-section"' in html  # the chart, outside #sheet, follows
+    # The page's entry form has something typed in it: the poll does not send it a new one.
+    assert 'id="entry-slot"' not in html
+    # An untouched form (the page says so: entry=fresh) is drawn anew at the new version: deal 1
+    # was dealt by Аня (seat 0), so deal 2 is Борис's deal and Вика (seat 2), on his left, is on
+    # the 100: the declarer the new form names.
+    html = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version}&entry=fresh").content.decode()
     entry = re.search(r'<div id="entry-slot" data-fresh hx-swap-oob="true">(.*?)</form>', html, re.S)
     assert entry is not None
     assert f'name="expected_version" value="{match.version + 1}"' in entry.group(1)
