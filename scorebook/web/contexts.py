@@ -136,9 +136,11 @@ def sheet_context(match: Match) -> dict[str, Any]:
 
 def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,
                  errors: dict[str, list[str]] | None = None, warnings: list[str] | None = None,
-                 number: int | None = None) -> dict[str, Any]:
+                 number: int | None = None, stale: dict[str, Any] | None = None) -> dict[str, Any]:
     """The entry form: what is typed, the errors by field, and the game's own extras. Editing deal
-    *number*, the form stands in the state that deal was entered in (who dealt, who sat out)."""
+    *number*, the form stands in the state that deal was entered in (who dealt, who sat out).
+    *stale*: the save was drawn at an older version and refused; what changed meanwhile and the
+    save to send again (``web.deals``), shown as a choice above the form."""
     form = game_ui(match.game).form
     state = sheet["state"] if number is None else selectors.state_before(match, number)
     # Fresh: as the page first shows it (nothing typed, no error, no deal being edited): the same for
@@ -154,8 +156,10 @@ def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | N
                "template": form.TEMPLATE, "fields_template": form.FIELDS, "fresh": fresh,
                "values": values, "errors": errors, "warnings": warnings or [],
                "client_id": uuid.uuid4().hex, "editing": number, "seats": seats, "post_url": post_url,
+               "stale": stale,
                "general_errors": errors.get("__all__", [])} | form.form_context(match, state, values, errors, seats)
-    return context | {"error_summary": error_summary(errors, context["general_errors"])}
+    # The game's form may word its errors its own way (its "errors"): the summary says them so too.
+    return context | {"error_summary": error_summary(context["errors"], context["general_errors"])}
 
 
 def error_summary(errors: dict[str, list[str]], general: list[str]) -> list[dict[str, str]]:
