@@ -5,7 +5,7 @@ server's own catalogues (the compiled .mo files, read by Python's gettext).
 
 Pure Python: it imports the standard library and ``referee`` only, never Django, because it runs
 inside Pyodide, where Django is not. Its words are the server's: ``render`` below does what
-``scorebook.sheets`` does with Django's gettext (``_fill``, ``render_param``, ``violation_json``,
+``scorebook.sheets`` does with Django's gettext (``_fill``, ``with_minus``, ``render_param``, ``violation_json``,
 ``render_row``, ``capped``, ``echoed``), and the differential test
 (tests/scorebook/test_phone_differential.py) holds the two equal, message for message, in every
 language, and this module's answers on CPython and on Pyodide equal.
@@ -33,6 +33,7 @@ import gettext as gettext_module
 import json
 import re
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from referee.cards import Suit
@@ -117,9 +118,30 @@ def render_param(value: Any, names: Sequence[str]) -> Any:
     return value
 
 
-def fill(template: str, params: Mapping[str, Any], names: Sequence[str]) -> str:
+_CONVERSION = re.compile(r"%\((\w+)\)([-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGs])")
+
+
+def with_minus(template: str, values: Mapping[str, Any]) -> str:
+    """*template* with each number of *values* written in, its minus sign a real one (U+2212)."""
+
+    def written(found: re.Match[str]) -> str:
+        value = values.get(found[1])
+        if not isinstance(value, (int, float, Decimal)) or isinstance(value, bool):
+            return found[0]
+        try:
+            text = ("%" + found[2]) % value
+        except (TypeError, ValueError):
+            return found[0]
+        return text.replace("-", "−").replace("%", "%%")
+
+    return _CONVERSION.sub(written, template)
+
+
+def fill(template: str, params: Mapping[str, Any], names: Sequence[str], signs: bool = False) -> str:
     values = {k: render_param(v, names) for k, v in params.items()}
     translated = gettext(template)
+    if signs:
+        template, translated = with_minus(template, values), with_minus(translated, values)
     try:
         return translated % values
     except (KeyError, TypeError, ValueError):  # a broken translation must not break the sheet
@@ -131,7 +153,7 @@ def fill(template: str, params: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def render_line(item: Sequence[Any], names: Sequence[str]) -> str:
     text, params = item
-    return fill(text, params, names)
+    return fill(text, params, names, signs=True)
 
 
 def echoed(text: str, limit: int = ECHOED) -> str:
