@@ -11,6 +11,12 @@
 /* global PYODIDE_URL, INDEX_URL, ARCHIVE_URL, loadPyodide */
 "use strict";
 
+// A start cut short (the connection lost while Pyodide's files download) is reported once, as
+// {failed}; the loader's other downloads then fail too, and are not errors of the page.
+self.addEventListener("unhandledrejection", function (event) {
+  event.preventDefault();
+});
+
 var engine = Promise.resolve().then(function () {
   importScripts(PYODIDE_URL);
   return loadPyodide({indexURL: INDEX_URL});
