@@ -1,0 +1,192 @@
+"""The live streams: server-sent events (``text/event-stream``, the browser's ``EventSource``) that
+tell an open match page, table display or watch page the moment a write moved its match.
+
+One async view per kind of reader, served under ASGI (uvicorn): a member of the table
+(``/live/matches/<pk>/``: the match page and its table display) and whoever holds a share link
+(``/live/watch/<token>/``). Each event is the match's version and nothing else (``id: 7``, ``event:
+version``, ``data: 7``): the page then fetches what it shows from its poll's address, which renders
+the parts its reader's role may see. A stream therefore carries nothing any reader of the match may
+not see.
+
+- **Resume**: a reconnecting ``EventSource`` sends ``Last-Event-ID`` (the page's first connection
+  says ``?since=<the version it shows>``): a version newer than that is sent at once.
+- **Heartbeat**: a comment line every ``HEARTBEAT`` seconds keeps proxies from closing the stream,
+  and tells the page the stream is alive (else it polls).
+- **Who may read** is read from the database when the stream opens and again on every event; a
+  member removed (or a link revoked) has his stream closed, one whose role changed is told to
+  ``reload`` (his page shows what his new role may) and closed.
+- **No database connection while idle**: each read runs in the executor's threads (short, its
+  connection checked with ``close_old_connections``), none is held while a stream waits.
+- **Under WSGI** (gunicorn, the test server) a stream cannot be held: it answers 204, which tells
+  ``EventSource`` not to reconnect, and the page keeps polling.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+
+from scorebook import caches, live, selectors
+from scorebook.errors import NotFound
+from scorebook.models import Match, Member
+from scorebook.web.people import person_at
+
+# Seconds between heartbeats: well under the 60 s a proxy's read timeout commonly is.
+HEARTBEAT = 15.0
+# How soon (ms) the browser reconnects a stream that dropped.
+RETRY_MS = 2000
+
+
+@dataclass
+class Reading:
+    """What a stream's reader may see now: the match's version and his role (None: nothing more)."""
+
+    version: int
+    role: str | None = None
+
+
+# ---------------------------------------------------------------- who may read, from the database
+
+
+def _fresh(read: Callable[[], Reading | None]) -> Callable[[], Reading | None]:
+    """*read* as one short piece of work in an executor thread, its connection checked first."""
+
+    def run() -> Reading | None:
+        close_old_connections()
+        return read()
+
+    return run
+
+
+def _member_reading(person: Any, pk: int) -> Reading | None:
+    try:
+        seen = selectors.readable_seen(person, pk)
+    except NotFound:
+        return None
+    role = selectors.role_of(Match(pk=pk, owner_id=seen.owner), person)
+    return Reading(seen.version, role) if role is not None else None
+
+
+def _member_opened(request: HttpRequest, pk: int) -> tuple[Reading | None, Callable[[], Reading | None]]:
+    """At open: the member's reading, and how to read it again (a guest's membership is read anew)."""
+    person = person_at(request, pk)  # the session and the user: read here, in this thread
+    if isinstance(person, Member):
+        guest = person.pk
+
+        def again() -> Reading | None:
+            member = selectors.guest_of(pk, guest)
+            return _member_reading(member, pk) if member is not None else None
+    else:
+        def again() -> Reading | None:
+            return _member_reading(person, pk)
+    return (again() if person is not None else None), again
+
+
+def _watch_opened(token: str) -> tuple[Reading | None, Callable[[], Reading | None]]:
+    def again() -> Reading | None:
+        seen = caches.seen_by_link(token)
+        return Reading(seen.version) if seen is not None else None
+
+    return again(), again
+
+
+# ---------------------------------------------------------------- the stream
+
+
+def _last_seen(request: HttpRequest) -> int | None:
+    for value in (request.headers.get("Last-Event-ID"), request.GET.get("since")):
+        if value is not None and value.strip().isdigit():
+            return int(value)
+    return None
+
+
+def _version(version: int) -> str:
+    return f"id: {version}\nevent: version\ndata: {version}\n\n"
+
+
+async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Queue[int],
+                  again: Callable[[], Reading | None]) -> AsyncIterator[str]:
+    """The stream of match *pk* for one reader, until he may no longer read it or goes away."""
+    try:
+        yield f"retry: {RETRY_MS}\n: open\n\n"
+        sent = last
+        if last is None or opened.version != last:
+            yield _version(opened.version)
+            sent = opened.version
+        while True:
+            try:
+                await asyncio.wait_for(queue.get(), HEARTBEAT)
+            except TimeoutError:
+                yield ": heartbeat\n\n"
+                continue
+            while not queue.empty():  # several writes at once: one reading for them all
+                queue.get_nowait()
+            now = await sync_to_async(_fresh(again), thread_sensitive=False)()
+            if now is None:
+                return  # removed, or the link revoked: the stream ends (and reopens to a 404)
+            if now.role != opened.role:
+                yield "event: reload\ndata: role\n\n"
+                return
+            if sent is None or now.version != sent:
+                yield _version(now.version)
+                sent = now.version
+    finally:
+        live.forget(pk, queue)
+
+
+Opened = tuple[Reading | None, Callable[[], Reading | None]]
+
+
+def _opening(open_: Callable[[], Opened]) -> Callable[[], Opened]:
+    def run() -> Opened:
+        close_old_connections()
+        return open_()
+
+    return run
+
+
+async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) -> HttpResponse:
+    # Listen first, then read: a write that commits in between is heard, not lost.
+    queue = await live.listen(pk)
+    try:
+        opened, again = await sync_to_async(_opening(open_), thread_sensitive=False)()
+    except BaseException:
+        live.forget(pk, queue)
+        raise
+    if opened is None:
+        live.forget(pk, queue)
+        raise Http404("no such match")
+    response = StreamingHttpResponse(_events(pk, opened, _last_seen(request), queue, again),
+                                     content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+async def match_stream(request: HttpRequest, pk: int) -> HttpResponse:
+    """The stream of a member's match page and table display (the owner's too)."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)  # WSGI cannot hold a stream: the page polls
+    return await _stream(request, pk, lambda: _member_opened(request, pk))
+
+
+def _shared(token: str) -> caches.Seen | None:
+    close_old_connections()
+    return caches.seen_by_link(token)
+
+
+async def watch_stream(request: HttpRequest, token: str) -> HttpResponse:
+    """The stream of a watch page and its table display (whoever holds the share link)."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    seen = await sync_to_async(_shared, thread_sensitive=False)(token)
+    if seen is None:
+        raise Http404("no such share link")
+    return await _stream(request, seen.pk, lambda: _watch_opened(token))
