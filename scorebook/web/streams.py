@@ -11,7 +11,8 @@ not see.
 - **Resume**: a reconnecting ``EventSource`` sends ``Last-Event-ID`` (the page's first connection
   says ``?since=<the version it shows>``): a version newer than that is sent at once.
 - **Heartbeat**: a comment line every ``HEARTBEAT`` seconds keeps proxies from closing the stream,
-  and tells the page the stream is alive (else it polls).
+  with a ``heartbeat`` event that tells the page the stream is alive (else it polls); the first is
+  sent as the stream opens.
 - **Who may read** is read from the database when the stream opens and again on every event; a
   member removed (or a link revoked) has his stream closed, one whose role changed is told to
   ``reload`` (his page shows what his new role may) and closed.
@@ -42,6 +43,10 @@ from scorebook.web.people import person_at
 HEARTBEAT = 15.0
 # How soon (ms) the browser reconnects a stream that dropped.
 RETRY_MS = 2000
+# The heartbeat: a comment line (what keeps a proxy from closing an idle connection) and an event
+# the page hears (what tells it the stream is alive: sent at once when the stream opens, so a proxy
+# that buffers the stream lets the page hear nothing, and it keeps polling).
+BEAT = ": heartbeat\nevent: heartbeat\ndata: alive\n\n"
 
 
 @dataclass
@@ -115,7 +120,7 @@ async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Que
                   again: Callable[[], Reading | None]) -> AsyncIterator[str]:
     """The stream of match *pk* for one reader, until he may no longer read it or goes away."""
     try:
-        yield f"retry: {RETRY_MS}\n: open\n\n"
+        yield f"retry: {RETRY_MS}\n{BEAT}"
         sent = last
         if last is None or opened.version != last:
             yield _version(opened.version)
@@ -124,7 +129,7 @@ async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Que
             try:
                 await asyncio.wait_for(queue.get(), HEARTBEAT)
             except TimeoutError:
-                yield ": heartbeat\n\n"
+                yield BEAT
                 continue
             while not queue.empty():  # several writes at once: one reading for them all
                 queue.get_nowait()

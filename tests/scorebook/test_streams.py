@@ -26,8 +26,9 @@ from scorebook.models import Match, Member
 from scorebook.web import streams
 from tests.scorebook.conftest import play
 
-# What a stream sends when it opens: how soon to reconnect, and a comment.
-OPEN = "retry: 2000\n: open\n\n"
+# What a stream sends when it opens: how soon to reconnect, and its first heartbeat (a comment for
+# the proxies, an event for the page).
+OPEN = "retry: 2000\n: heartbeat\nevent: heartbeat\ndata: alive\n\n"
 WAIT = 5.0  # seconds a test waits for an event before it fails (never a timing goal)
 
 
