@@ -84,6 +84,7 @@
   var heard = 0;
   var wanted = -1;
   var liveFetch = false;
+  var versionAt = 0;
   var retryIn = RETRY_MS;
   var retryTimer = null;
 
@@ -129,6 +130,7 @@
     source.addEventListener("heartbeat", heardNow);
     source.addEventListener("version", function (event) {
       heardNow();
+      versionAt = heard;
       wanted = Math.max(wanted, parseInt(event.data, 10));
       catchUp();
     });
@@ -154,8 +156,9 @@
   document.addEventListener("DOMContentLoaded", connect);
   document.addEventListener("htmx:afterSettle", catchUp);
   document.addEventListener("visibilitychange", catchUp);
-  // What a test or a proxy check may read: whether the page is on its stream now.
-  window.scorebookLive = {alive: streamAlive};
+  // What a test or a proxy check may read: whether the page is on its stream now, and when it last
+  // heard of a new version (Date.now()).
+  window.scorebookLive = {alive: streamAlive, versionAt: function () { return versionAt; }};
 
   document.addEventListener("change", function (event) {
     var select = event.target;
