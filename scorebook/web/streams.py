@@ -16,8 +16,9 @@ not see.
 - **Who may read** is read from the database when the stream opens and again on every event; a
   member removed (or a link revoked) has his stream closed, one whose role changed is told to
   ``reload`` (his page shows what his new role may) and closed.
-- **No database connection while idle**: each read runs in the executor's threads (short, its
-  connection checked with ``close_old_connections``), none is held while a stream waits.
+- **No database connection while idle**: each read runs in one of ``READERS`` threads of the
+  process (short, its connection checked with ``close_old_connections``): a process's streams hold
+  those few connections between them, however many streams are open, and none while they wait.
 - **Under WSGI** (gunicorn, the test server) a stream cannot be held: it answers 204, which tells
   ``EventSource`` not to reconnect, and the page keeps polling.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +40,11 @@ from scorebook import caches, live, selectors
 from scorebook.errors import NotFound
 from scorebook.models import Match, Member
 from scorebook.web.people import person_at
+
+# The threads the streams read the database in: their connections (kept, as every worker's are) are
+# all a process's streams hold, however many are open.
+READERS = 4
+READS = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="scorebook-live")
 
 # Seconds between heartbeats: well under the 60 s a proxy's read timeout commonly is.
 HEARTBEAT = 15.0
@@ -133,7 +140,7 @@ async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Que
                 continue
             while not queue.empty():  # several writes at once: one reading for them all
                 queue.get_nowait()
-            now = await sync_to_async(_fresh(again), thread_sensitive=False)()
+            now = await sync_to_async(_fresh(again), thread_sensitive=False, executor=READS)()
             if now is None:
                 return  # removed, or the link revoked: the stream ends (and reopens to a 404)
             if now.role != opened.role:
@@ -161,7 +168,7 @@ async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) ->
     # Listen first, then read: a write that commits in between is heard, not lost.
     queue = await live.listen(pk)
     try:
-        opened, again = await sync_to_async(_opening(open_), thread_sensitive=False)()
+        opened, again = await sync_to_async(_opening(open_), thread_sensitive=False, executor=READS)()
     except BaseException:
         live.forget(pk, queue)
         raise
@@ -191,7 +198,7 @@ async def watch_stream(request: HttpRequest, token: str) -> HttpResponse:
     """The stream of a watch page and its table display (whoever holds the share link)."""
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
-    seen = await sync_to_async(_shared, thread_sensitive=False)(token)
+    seen = await sync_to_async(_shared, thread_sensitive=False, executor=READS)(token)
     if seen is None:
         raise Http404("no such share link")
     return await _stream(request, seen.pk, lambda: _watch_opened(token))

@@ -11,13 +11,14 @@ in this process's memory (no CACHE_URL: tests/scorebook/test_two_servers_live.py
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, transaction
 from django.test import AsyncClient
 
 from referee.ledger import Rejected
@@ -30,6 +31,17 @@ from tests.scorebook.conftest import play
 # the proxies, an event for the page).
 OPEN = "retry: 2000\n: heartbeat\nevent: heartbeat\ndata: alive\n\n"
 WAIT = 5.0  # seconds a test waits for an event before it fails (never a timing goal)
+
+
+@pytest.fixture(autouse=True)
+def stream_reads(monkeypatch) -> Iterator[None]:
+    """The streams read the database in a thread of their own here, whose connection is closed after
+    the test (PostgreSQL drops no test database another connection is still on)."""
+    reads = ThreadPoolExecutor(max_workers=1)
+    monkeypatch.setattr(streams, "READS", reads)
+    yield
+    reads.submit(connections.close_all).result()
+    reads.shutdown()
 
 
 def version_event(version: int) -> str:
