@@ -25,8 +25,8 @@ import threading
 from collections import defaultdict
 from urllib.parse import urlsplit
 
+import redis
 from django.conf import settings
-from django_redis import get_redis_connection
 from redis import asyncio as redis_asyncio
 from redis.exceptions import RedisError
 
@@ -125,6 +125,8 @@ class Hub:
 
 
 HUB = Hub()
+# The process's client for publishing (its connection pool), made at the first write.
+PUBLISHERS: dict[str, redis.Redis] = {}
 
 
 def publish(pk: int, version: int) -> None:
@@ -134,7 +136,9 @@ def publish(pk: int, version: int) -> None:
         HUB.deliver(pk, version)
         return
     try:
-        get_redis_connection("default").publish(channel(), f"{pk} {version}")
+        if settings.CACHE_URL not in PUBLISHERS:
+            PUBLISHERS[settings.CACHE_URL] = redis.Redis.from_url(settings.CACHE_URL)
+        PUBLISHERS[settings.CACHE_URL].publish(channel(), f"{pk} {version}")
     except (RedisError, OSError) as failure:
         log.warning("live updates: could not publish match %s version %s (%s)", pk, version, failure)
 

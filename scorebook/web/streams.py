@@ -34,7 +34,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 from scorebook import caches, live, selectors
 from scorebook.errors import NotFound
@@ -164,7 +164,7 @@ def _opening(open_: Callable[[], Opened]) -> Callable[[], Opened]:
     return run
 
 
-async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) -> HttpResponse:
+async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) -> HttpResponseBase:
     # Listen first, then read: a write that commits in between is heard, not lost.
     queue = await live.listen(pk)
     try:
@@ -182,7 +182,7 @@ async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) ->
     return response
 
 
-async def match_stream(request: HttpRequest, pk: int) -> HttpResponse:
+async def match_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The stream of a member's match page and table display (the owner's too)."""
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)  # WSGI cannot hold a stream: the page polls
@@ -194,7 +194,7 @@ def _shared(token: str) -> caches.Seen | None:
     return caches.seen_by_link(token)
 
 
-async def watch_stream(request: HttpRequest, token: str) -> HttpResponse:
+async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     """The stream of a watch page and its table display (whoever holds the share link)."""
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
