@@ -60,6 +60,13 @@ ARRIVES = 3_000
 POLL = 12_000  # ms: the timed poll every 4 s, a few rounds on a slow machine
 
 
+def record(figures: dict) -> None:
+    """Add *figures* to test-results/live-delivery.json (ignored by git)."""
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    kept = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    RESULTS.write_text(json.dumps(kept | figures, indent=1))
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -161,13 +168,11 @@ def test_three_phones_and_a_display_see_a_deal_at_once(asgi_server: str, table, 
         observers["the table display"][0].screenshot(path=SCREENSHOTS / "table-display-live.png")
 
         p95 = statistics.quantiles(delays, n=20, method="inclusive")[-1]
-        RESULTS.parent.mkdir(parents=True, exist_ok=True)
-        RESULTS.write_text(json.dumps({"deliveries": len(delays), "median_s": round(statistics.median(delays), 3),
+        record({"deliveries": len(delays), "median_s": round(statistics.median(delays), 3),
                                        "p95_s": round(p95, 3), "max_s": round(max(delays), 3),
                                        "event_median_s": round(statistics.median(events), 3),
                                        "event_p95_s": round(statistics.quantiles(events, n=20, method="inclusive")[-1], 3),
-                                       "load_average": round(os.getloadavg()[0], 1), "cores": os.cpu_count()},
-                                      indent=1))
+                "load_average": round(os.getloadavg()[0], 1), "cores": os.cpu_count()})
         # The issue's bound is 0.5 s p95 (measured, docs/performance.md); here only a check that the
         # deals came by the stream at all: a timed poll comes every 4 s.
         assert p95 < 2.0, delays
@@ -209,6 +214,42 @@ def test_a_failed_stream_falls_back_to_polling_and_comes_back(asgi_server: str, 
             "type": "play", "declarer": 1, "bid": 100, "points": [15, 100, 5]})
         expect(phone.locator("#sheet .sheet-foot .cell")).to_have_text(list(TOTALS[1]), timeout=ARRIVES)
         assert len(sheet_polls) == 1  # the one fetch the stream asked for
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_pending_deal_reaches_the_confirmers_phone_at_once(asgi_server: str, table, browser: Browser,
+                                                              browser_context_args: dict) -> None:
+    """Confirmation mode: a deal entered from Борис's seat is pending; Вика's phone (another seat)
+    shows it with its confirm button as soon as it is saved, by her stream; she confirms it and
+    Борис's phone sees it settled the same way."""
+    base = asgi_server
+    match, (owner, boris, vika) = table
+    services.match_confirmation(match=match, confirmation=True, by=owner)
+    contexts: list[BrowserContext] = []
+    try:
+        phones = []
+        for user in (boris, vika):
+            context = signed_in_context(browser, browser_context_args, base, user)
+            contexts.append(context)
+            phones.append(context.new_page())
+        author, confirmer = phones
+        for phone in phones:
+            phone.goto(f"{base}/matches/{match.pk}/")
+            on_stream(phone)
+        delays = []
+        enter_play(author, "Аня", 100, (45, 67, None))
+        expect(author.locator("#deal-1 .badge-pending")).to_have_text("pending")
+        saved = author.evaluate("window.__saved[window.__saved.length - 1]")
+        expect(confirmer.get_by_role("button", name="Confirm deal 1")).to_be_visible(timeout=ARRIVES)
+        delays.append((confirmer.evaluate("window.__swaps[window.__swaps.length - 1]") - saved) / 1000)
+        confirmer.get_by_role("button", name="Confirm deal 1").click()
+        expect(confirmer.locator("#sheet .sheet-row.pending")).to_have_count(0)
+        expect(author.locator("#sheet .sheet-row.pending")).to_have_count(0, timeout=ARRIVES)
+        expect(author.locator("#sheet .sheet-foot .cell")).to_have_text(list(TOTALS[0]))
+        assert all(phone.evaluate("window.scorebookLive.alive()") for phone in phones)
+        record({"pending_to_confirmer_s": round(delays[0], 3)})
     finally:
         for context in contexts:
             context.close()
