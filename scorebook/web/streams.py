@@ -38,7 +38,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, St
 
 from scorebook import caches, live, selectors
 from scorebook.errors import NotFound
-from scorebook.models import Match, Member
+from scorebook.models import Match, Member, SessionEpoch
 from scorebook.web.people import person_at
 
 # The threads the streams read the database in: their connections (kept, as every worker's are) are
@@ -87,7 +87,8 @@ def _member_reading(person: Any, pk: int) -> Reading | None:
 
 
 def _member_opened(request: HttpRequest, pk: int) -> tuple[Reading | None, Callable[[], Reading | None]]:
-    """At open: the member's reading, and how to read it again (a guest's membership is read anew)."""
+    """At open: the member's reading, and how to read it again (a guest's membership is read anew; a
+    user's sessions ended everywhere since end his stream too)."""
     person = person_at(request, pk)  # the session and the user: read here, in this thread
     if isinstance(person, Member):
         guest = person.pk
@@ -96,9 +97,12 @@ def _member_opened(request: HttpRequest, pk: int) -> tuple[Reading | None, Calla
             member = selectors.guest_of(pk, guest)
             return _member_reading(member, pk) if member is not None else None
     else:
+        epoch = request.session.get(SessionEpoch.SESSION_KEY, 0)
+
         def again() -> Reading | None:
-            return _member_reading(person, pk)
-    return (again() if person is not None else None), again
+            now = SessionEpoch.objects.filter(user_id=person.pk).values_list("epoch", flat=True).first() or 0
+            return _member_reading(person, pk) if now == epoch else None
+    return (_member_reading(person, pk) if person is not None else None), again
 
 
 def _watch_opened(token: str) -> tuple[Reading | None, Callable[[], Reading | None]]:

@@ -22,7 +22,7 @@ from django.db import connections, transaction
 from django.test import AsyncClient
 
 from referee.ledger import Rejected
-from scorebook import live, services
+from scorebook import accounts, live, services
 from scorebook.models import Match, Member
 from scorebook.web import streams
 from tests.scorebook.conftest import play
@@ -218,6 +218,18 @@ def test_a_removed_guests_stream_closes(match, owner):
         assert (status, await next_text(stream)) == (200, OPEN)
         await sync_to_async(services.member_remove)(match=match, member=guest.pk, by=owner)
         assert await ended(stream)
+
+    run(body)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_ends_at_its_next_event_once_its_user_signed_out_everywhere(match, owner, member):
+    async def body() -> None:
+        status, stream = await opened(await as_user(member.user), f"/live/matches/{match.pk}/?since=0")
+        assert (status, await next_text(stream)) == (200, OPEN)
+        await sync_to_async(accounts.sign_out_everywhere)(user=member.user)
+        await write(match=await sync_to_async(Match.objects.get)(pk=match.pk), entry=play())
+        assert await ended(stream)  # no version 1 for a session that ended
 
     run(body)
 
