@@ -158,6 +158,40 @@ def test_the_owner_a_player_and_a_watcher_each_hear_the_new_version_and_nothing_
 
 
 @pytest.mark.django_db(transaction=True)
+def test_each_role_hears_the_same_version_and_fetches_its_own_parts(match, owner, member, django_user_model):
+    """Confirmation mode: Борис (seat 1) enters a deal, pending. Вика (seat 2) and a watcher hear the
+    very same event; what each then fetches is his role's: Вика's sheet offers to confirm it, the
+    watcher's does not (and holds no form at all)."""
+    services.match_confirmation(match=match, confirmation=True, by=owner)  # version 1
+    Member.objects.filter(pk=member.pk).update(seat=1)
+    vika = django_user_model.objects.create_user(username="vika")
+    Member.objects.create(match=match, user=vika, role="player", name="vika", seat=2)
+    shared = services.match_share(match=match)
+
+    async def body() -> None:
+        vika_phone = await as_user(vika)
+        heard = []
+        for client, url in [(vika_phone, f"/live/matches/{match.pk}/?since=1"),
+                            (AsyncClient(), f"/live/watch/{shared.share_token}/?since=1")]:
+            status, stream = await opened(client, url)
+            assert (status, await next_text(stream)) == (200, OPEN)
+            heard.append(stream)
+        boris = await sync_to_async(Member.objects.select_related("user").get)(pk=member.pk)
+        await write(match=await sync_to_async(Match.objects.get)(pk=match.pk), entry=play(), author=boris.user)
+        assert [await next_text(stream) for stream in heard] == [version_event(2)] * 2
+        vika_sheet = await vika_phone.get(f"/matches/{match.pk}/sheet/?since=1")
+        watcher_sheet = await AsyncClient().get(f"/watch/{shared.share_token}/sheet/?since=1")
+        assert (vika_sheet.status_code, watcher_sheet.status_code) == (200, 200)
+        assert "Confirm deal 1" in vika_sheet.content.decode()
+        assert "Confirm deal 1" not in watcher_sheet.content.decode()
+        assert "<form" not in watcher_sheet.content.decode()
+        for stream in heard:
+            await stream.aclose()  # type: ignore[attr-defined]
+
+    run(body)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_answer_is_an_event_stream_that_no_proxy_keeps_or_buffers(match, owner):
     async def body() -> None:
         response = await (await as_user(owner)).get(f"/live/matches/{match.pk}/")
