@@ -11,9 +11,10 @@ versions published for its match.
 - Without it (``make run``, one process): ``publish`` hands the version to this process's streams
   directly, from the writing thread to the streams' event loop. No server is needed.
 
-A stream misses nothing it needs: it sends the newest version it knows, and one that reconnects
-says the last it saw (``Last-Event-ID``). A lost message (Redis restarted) is made good by the
-pages' poll, which stays as the fallback.
+A stream misses nothing it needs: what it is handed is only a cue to read its match's version
+again, it sends the newest, and one that reconnects says the last it saw (``Last-Event-ID``).
+When the subscription to Redis was lost (Redis restarted), every stream of the process reads again
+once it is back: what was published meanwhile is made good.
 """
 
 from __future__ import annotations
@@ -85,6 +86,13 @@ class Hub:
             except RuntimeError:  # that stream's loop is closed: it is gone
                 self.forget(pk, queue)
 
+    def everyone(self) -> None:
+        """Every stream here reads its match again (and sends its version if it moved)."""
+        with self.lock:
+            matches = list(self.listeners)
+        for pk in matches:
+            self.deliver(pk, 0)
+
     def streams(self) -> int:
         with self.lock:
             return sum(len(listeners) for listeners in self.listeners.values())
@@ -102,15 +110,19 @@ class Hub:
 
     async def _hear(self, subscribed: asyncio.Event) -> None:
         """The process's one subscription: every message of the channel to this process's streams."""
+        lost = False
         while True:
             client = redis_asyncio.Redis.from_url(settings.CACHE_URL)
             try:
                 async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
                     await pubsub.subscribe(channel())
                     subscribed.set()
+                    if lost:  # what was published meanwhile is gone: every stream here reads again
+                        self.everyone()
                     async for message in pubsub.listen():
                         self._heard(message.get("data"))
             except (RedisError, OSError) as failure:
+                lost = True
                 log.warning("live updates: Redis subscription lost (%s); subscribing again", failure)
                 await asyncio.sleep(RESUBSCRIBE_AFTER)
             finally:

@@ -227,6 +227,22 @@ def test_a_stream_resumes_after_the_last_version_its_reader_saw(match, owner, la
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_message_lost_is_made_good_when_the_subscription_is_back(match, owner, monkeypatch):
+    # Redis went away while a deal was written: its message never came. Subscribed again, the
+    # process has every stream read its match again, and the version goes out.
+    async def body() -> None:
+        status, stream = await opened(await as_user(owner), f"/live/matches/{match.pk}/?since=0")
+        assert (status, await next_text(stream)) == (200, OPEN)
+        monkeypatch.setattr(live, "publish", lambda pk, version: None)  # lost
+        await write(match=await sync_to_async(Match.objects.get)(pk=match.pk), entry=play())
+        live.HUB.everyone()
+        assert await next_text(stream) == version_event(1)
+        await stream.aclose()  # type: ignore[attr-defined]
+
+    run(body)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_removed_members_stream_closes_and_does_not_reopen(match, owner, member):
     async def body() -> None:
         status, stream = await opened(await as_user(member.user), f"/live/matches/{match.pk}/?since=0")
