@@ -32,11 +32,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.contrib.auth import get_user
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 from scorebook import caches, live, selectors
+from scorebook.accounts import epoch_of
 from scorebook.errors import NotFound
 from scorebook.models import Match, Member, SessionEpoch
 from scorebook.web.people import person_at
@@ -88,7 +90,7 @@ def _member_reading(person: Any, pk: int) -> Reading | None:
 
 def _member_opened(request: HttpRequest, pk: int) -> tuple[Reading | None, Callable[[], Reading | None]]:
     """At open: the member's reading, and how to read it again (a guest's membership is read anew; a
-    user's sessions ended everywhere since end his stream too)."""
+    user whose sessions were ended since — signed out everywhere, a new password — is nobody)."""
     person = person_at(request, pk)  # the session and the user: read here, in this thread
     if isinstance(person, Member):
         guest = person.pk
@@ -100,8 +102,11 @@ def _member_opened(request: HttpRequest, pk: int) -> tuple[Reading | None, Calla
         epoch = request.session.get(SessionEpoch.SESSION_KEY, 0)
 
         def again() -> Reading | None:
-            now = SessionEpoch.objects.filter(user_id=person.pk).values_list("epoch", flat=True).first() or 0
-            return _member_reading(person, pk) if now == epoch else None
+            # The session's user read anew (Django's check of his password's hash), with his epoch.
+            user = get_user(request)
+            if not user.is_authenticated or user.pk != person.pk or epoch_of(user) != epoch:
+                return None
+            return _member_reading(user, pk)
     return (_member_reading(person, pk) if person is not None else None), again
 
 

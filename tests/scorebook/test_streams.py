@@ -272,12 +272,21 @@ def test_a_removed_guests_stream_closes(match, owner):
     run(body)
 
 
+def new_password(user: Any) -> None:
+    user.set_password("a-new-password-4Kq9")
+    user.save()
+
+
+@pytest.mark.parametrize("session_ended", [
+    pytest.param(lambda user: accounts.sign_out_everywhere(user=user), id="signed-out-everywhere"),
+    pytest.param(new_password, id="password-changed"),
+])
 @pytest.mark.django_db(transaction=True)
-def test_a_stream_ends_at_its_next_event_once_its_user_signed_out_everywhere(match, owner, member):
+def test_a_stream_ends_at_its_next_event_once_its_session_ended(match, owner, member, session_ended):
     async def body() -> None:
         status, stream = await opened(await as_user(member.user), f"/live/matches/{match.pk}/?since=0")
         assert (status, await next_text(stream)) == (200, OPEN)
-        await sync_to_async(accounts.sign_out_everywhere)(user=member.user)
+        await sync_to_async(session_ended)(await sync_to_async(type(member.user).objects.get)(pk=member.user.pk))
         await write(match=await sync_to_async(Match.objects.get)(pk=match.pk), entry=play())
         assert await ended(stream)  # no version 1 for a session that ended
 
