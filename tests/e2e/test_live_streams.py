@@ -166,6 +166,7 @@ def test_three_phones_and_a_display_see_a_deal_at_once(asgi_server: str, table, 
             assert page.evaluate("window.scorebookLive.alive()")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         observers["the table display"][0].screenshot(path=SCREENSHOTS / "table-display-live.png")
+        observers["Вика's phone"][0].screenshot(path=SCREENSHOTS / "live-phone.png")
 
         p95 = statistics.quantiles(delays, n=20, method="inclusive")[-1]
         record({"deliveries": len(delays), "median_s": round(statistics.median(delays), 3),
