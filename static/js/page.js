@@ -85,6 +85,7 @@
   var wanted = -1;
   var liveFetch = false;
   var versionAt = 0;
+  var openedAt = 0;
   var retryIn = RETRY_MS;
   var retryTimer = null;
 
@@ -120,12 +121,30 @@
     retryIn = RETRY_MS;
   }
 
+  function retryLater() {
+    if (retryTimer === null) {
+      retryTimer = window.setTimeout(connect, retryIn);
+      retryIn = Math.min(retryIn * 2, RETRY_MAX_MS);
+    }
+  }
+
+  // A stream that says nothing for SILENT_MS (a proxy that buffers it, a connection gone quiet)
+  // is dropped and tried again later; the polls carry the page meanwhile.
+  function watchdog() {
+    if (source !== null && Date.now() - Math.max(heard, openedAt) > SILENT_MS) {
+      source.close();
+      source = null;
+      retryLater();
+    }
+  }
+
   function connect() {
     var element = streamed();
     retryTimer = null;
     if (!element || typeof window.EventSource === "undefined" || source !== null) {
       return;
     }
+    openedAt = Date.now();
     source = new window.EventSource(element.getAttribute("data-stream") + "?since=" + shownVersion(element));
     source.addEventListener("heartbeat", heardNow);
     source.addEventListener("version", function (event) {
@@ -145,15 +164,13 @@
         source.close();
         source = null;
         heard = 0;
-        if (retryTimer === null) {
-          retryTimer = window.setTimeout(connect, retryIn);
-          retryIn = Math.min(retryIn * 2, RETRY_MAX_MS);
-        }
+        retryLater();
       }
     });
   }
 
   document.addEventListener("DOMContentLoaded", connect);
+  window.setInterval(watchdog, 5000);
   document.addEventListener("htmx:afterSettle", catchUp);
   document.addEventListener("visibilitychange", catchUp);
   // What a test or a proxy check may read: whether the page is on its stream now, and when it last

@@ -254,3 +254,23 @@ def test_a_pending_deal_reaches_the_confirmers_phone_at_once(asgi_server: str, t
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_buffered_stream_leaves_the_page_polling(asgi_server: str, table, browser: Browser,
+                                                  browser_context_args: dict) -> None:
+    """A proxy that buffers the stream lets nothing through, not even the heartbeat a stream sends
+    as it opens: the page never counts it alive, and its timed poll brings the deal."""
+    base = asgi_server
+    match, (_owner, boris, _vika) = table
+    context = signed_in_context(browser, browser_context_args, base, boris)
+    try:
+        phone = context.new_page()
+        context.route("**/live/**", lambda route: None)  # held: no answer ever comes
+        phone.goto(f"{base}/matches/{match.pk}/")
+        expect(phone.locator("#sheet .sheet-foot .cell")).to_have_text(["0", "0", "0"])
+        services.deal_record(match=Match.objects.get(pk=match.pk), entry={
+            "type": "play", "declarer": 0, "bid": 100, "points": [45, 67, 8]})
+        expect(phone.locator("#sheet .sheet-foot .cell")).to_have_text(list(TOTALS[0]), timeout=POLL)
+        assert not phone.evaluate("window.scorebookLive.alive()")
+    finally:
+        context.close()
