@@ -141,8 +141,8 @@
   function connect() {
     var element = streamed();
     retryTimer = null;
-    if (!element || typeof window.EventSource === "undefined" || source !== null) {
-      return;
+    if (!element || typeof window.EventSource === "undefined" || source !== null || navigator.onLine === false) {
+      return;  // offline: tried again when the connection returns
     }
     openedAt = Date.now();
     source = new window.EventSource(element.getAttribute("data-stream") + "?since=" + shownVersion(element));
@@ -171,6 +171,21 @@
 
   document.addEventListener("DOMContentLoaded", connect);
   window.setInterval(watchdog, 5000);
+  // No connection: no stream to try (offline.js keeps the deals entered meanwhile); back online,
+  // the stream is opened again at once, from the version the page shows.
+  window.addEventListener("offline", function () {
+    if (source !== null) {
+      source.close();
+      source = null;
+    }
+  });
+  window.addEventListener("online", function () {
+    retryIn = RETRY_MS;
+    if (retryTimer !== null) {
+      window.clearTimeout(retryTimer);
+    }
+    connect();
+  });
   document.addEventListener("htmx:afterSettle", catchUp);
   document.addEventListener("visibilitychange", catchUp);
   // What a test or a proxy check may read: whether the page is on its stream now, and when it last

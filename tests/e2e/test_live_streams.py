@@ -274,3 +274,28 @@ def test_a_buffered_stream_leaves_the_page_polling(asgi_server: str, table, brow
         assert not phone.evaluate("window.scorebookLive.alive()")
     finally:
         context.close()
+
+
+def test_offline_and_back_the_page_returns_to_its_stream(asgi_server: str, table, browser: Browser,
+                                                          browser_context_args: dict,
+                                                          allowed_console: list[str]) -> None:
+    """The phone loses its connection: no stream is tried while offline; back online the page opens
+    its stream again at once and hears the next deal by it."""
+    allowed_console += ["Failed to load resource: net::ERR_INTERNET_DISCONNECTED"]
+    base = asgi_server
+    match, (_owner, boris, _vika) = table
+    context = signed_in_context(browser, browser_context_args, base, boris)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{base}/matches/{match.pk}/")
+        on_stream(phone)
+        context.set_offline(True)
+        phone.wait_for_timeout(500)
+        assert not phone.evaluate("window.scorebookLive.alive()")
+        context.set_offline(False)
+        on_stream(phone)
+        services.deal_record(match=Match.objects.get(pk=match.pk), entry={
+            "type": "play", "declarer": 0, "bid": 100, "points": [45, 67, 8]})
+        expect(phone.locator("#sheet .sheet-foot .cell")).to_have_text(list(TOTALS[0]), timeout=ARRIVES)
+    finally:
+        context.close()
