@@ -14,11 +14,39 @@
 // - A <button data-print> prints the page.
 // - A <button data-flip-sign> turns its number field negative or back.
 // - A refused save's summary on top of the form ([data-error-summary]) is scrolled into view and
-//   focused; each of its links takes the eye to its field.
+//   focused; each of its links takes the eye to its field. A saved deal takes the page back to its
+//   top, where the next one starts.
 // - A button with data-confirm (void, write off, undo, delete) needs a second tap: the first one
 //   shows the data-confirm text in its place for a few seconds; without script, one tap sends.
+// - The entry form (#entry-slot) is drawn anew by the poll when another phone wrote, but only while
+//   nobody touched it: the first tap, focus or keystroke in it takes its data-fresh away, and from
+//   then on it keeps the version it was drawn at (a save is then refused with a choice).
 (function () {
   "use strict";
+
+  function touched(event) {
+    var slot = event.target.closest ? event.target.closest("#entry-slot") : null;
+    if (slot) {
+      slot.removeAttribute("data-fresh");
+    }
+  }
+  ["input", "change", "focusin", "click"].forEach(function (name) {
+    document.addEventListener(name, touched, true);
+  });
+  // The poll asks for the entry form drawn anew only while this one is untouched (it would not be
+  // swapped in otherwise): a form of card grids weighs a hundred kilobytes.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var element = event.detail && event.detail.elt;
+    if (element && element.hasAttribute("data-poll") && document.querySelector("#entry-slot[data-fresh]")) {
+      event.detail.parameters.entry = "fresh";
+    }
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "entry-slot" && !target.hasAttribute("data-fresh")) {
+      event.detail.shouldSwap = false;
+    }
+  });
 
   function showSummary(root) {
     var summary = root && root.querySelector ? root.querySelector("[data-error-summary]") : null;
@@ -29,6 +57,16 @@
   }
   document.addEventListener("DOMContentLoaded", function () { showSummary(document); });
   document.addEventListener("htmx:afterSettle", function (event) { showSummary(event.target); });
+
+  // A deal saved from the entry form (no error summary came back): the page goes back to its top,
+  // where the next deal starts as the first one did, its first control in reach.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    var sender = config && config.elt;
+    if (sender && sender.id === "entry-form" && !document.querySelector("[data-error-summary]")) {
+      window.scrollTo(0, 0);
+    }
+  });
 
   // The field of an error: its id, its name, its fieldset ("khrap-field"), else the place on the
   // form where the same message stands beside its field.
