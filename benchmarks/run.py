@@ -533,25 +533,26 @@ def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: b
     lines += ["", "The queries (300 deals):", "", "```sql"]
     lines += [q if len(q) < 200 else q[:197] + "…" for q in sheet_rows[-1]["sql"]]
     lines += ["```", ""]
-    replace_sections(ROOT / "docs" / "performance.md", lines, keep=LOAD_TITLE)
+    replace_sections(ROOT / "docs" / "performance.md", lines, keep=(LOAD_TITLE, LIVE_TITLE))
 
 
 # Each command rewrites its own part of docs/performance.md: `make bench` everything but `make
-# load`'s section, which it keeps as the last run left it.
+# load`'s section and the live delivery the browser test measured (written in by hand from
+# test-results/live-delivery.json), which it keeps as they were left.
 LOAD_TITLE = "## Capacity: live tables (`make load`)"
+LIVE_TITLE = "## Live delivery: a deal from phone to phone (browser test)"
 
 
-def replace_sections(path: Path, lines: list[str], keep: str) -> None:
-    """Write *lines* to *path*, keeping the section titled *keep* (to the next "## ") from the file."""
+def replace_sections(path: Path, lines: list[str], keep: tuple[str, ...]) -> None:
+    """Write *lines* to *path*, keeping the sections titled *keep* (each to the next "## ") from the file."""
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    kept = ""
-    if keep in old:
-        start = old.index(keep)
-        end = old.find("\n## ", start + len(keep))
-        kept = old[start:] if end < 0 else old[start:end + 1]
     text = "\n".join(lines).rstrip("\n") + "\n"
-    if kept:
-        text += "\n" + kept.rstrip("\n") + "\n"
+    for title in keep:
+        if title in old:
+            start = old.index(title)
+            end = old.find("\n## ", start + len(title))
+            kept = old[start:] if end < 0 else old[start:end + 1]
+            text += "\n" + kept.rstrip("\n") + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 
