@@ -27,7 +27,9 @@ How it is counted, the way a person does it:
   native list is two taps (the list opened, the choice picked);
 - a **key** is one key of the on-screen keyboard: every digit typed, every backspace that clears what
   a field held already (a prefilled "100" costs three), and the keyboard's "next" key that moves to the
-  next field;
+  next field (the next text field of the form, as Chrome's is). Where a tap gives a field the
+  keyboard by itself (who counted in Terz, the khraper, a stock-out, points counted by hand), the keys
+  typed next go to that field with no tap on it, and the test checks that it has the focus;
 - a **swipe** is one scroll to bring the next control into reach, counted whenever it is off the
   screen, under the sticky header and totals, or under the keyboard (drawn as the bottom 260 px while
   a field has it), however far it is; the field the keyboard moves to is brought above it by the
