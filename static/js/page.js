@@ -8,10 +8,10 @@
 // - A <button data-print> prints the page.
 // - A <button data-flip-sign> turns its number field negative or back.
 // - A refused save's summary on top of the form ([data-error-summary]) is scrolled into view and
-//   focused; each of its links takes the eye to its field. A saved deal takes the page back to its
-//   top, where the next one starts.
+//   focused; each of its links takes the eye to its field.
 // - A button with data-confirm (void, write off, undo, delete) needs a second tap: the first one
 //   shows the data-confirm text in its place for a few seconds; without script, one tap sends.
+// - A deal saved from the entry form takes the page back to its top, where the next one starts.
 (function () {
   "use strict";
 
