@@ -27,7 +27,7 @@
 
   // A deal saved from the entry form (no error summary came back): the page goes back to its top,
   // where the next deal starts as the first one did, its first control in reach.
-  document.addEventListener("htmx:afterSettle", function (event) {
+  document.addEventListener("htmx:afterSwap", function (event) {
     var config = event.detail && event.detail.requestConfig;
     var sender = config && config.elt;
     if (sender && sender.id === "entry-form" && !document.querySelector("[data-error-summary]")) {
