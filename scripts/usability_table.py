@@ -28,7 +28,8 @@ How it is counted, the way a person does it:
 - a **key** is one key of the on-screen keyboard: every digit typed, every backspace that clears what
   a field held already (a prefilled "100" costs three), the keyboard's "next" key that moves to the
   next field (the next text field of the form, as Chrome's does) and its "go" key on the last one,
-  which sends the form. Where a tap gives a field the
+  which sends the form (Android's; an iPhone's number keypad has none, so a deal that ends typing is
+  counted both ways). Where a tap gives a field the
   keyboard by itself (who counted in Terz, the khraper, a stock-out, points counted by hand), the keys
   typed next go to that field with no tap on it, and the test checks that it has the focus;
 - a **swipe** is one scroll to bring the next control into reach, counted whenever it is off the
