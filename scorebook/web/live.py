@@ -89,7 +89,10 @@ def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 def _display_context(match: Match, poll_url: str, back_url: str) -> dict[str, Any]:
     sheet = sheet_context(match)
-    counted = [row for row in sheet["rows"] if not row["voided"] and not row.get("not_counted")]
+    # Only the deals that count have figures: a voided, a rejected (confirmation mode) or a not
+    # counted one (the sheet stops before it) has none to show.
+    counted = [row for row in sheet["rows"]
+               if not (row["voided"] or row.get("rejected") or row.get("not_counted"))]
     last = counted[-1] if counted else None
     players = [{"seat": seat, "total": total, "delta": last["cells"][i]["delta"] if last else None,
                 "marks": last["cells"][i]["marks"] if last else []}

@@ -12,8 +12,35 @@
 // - A button with data-confirm (void, write off, undo, delete) needs a second tap: the first one
 //   shows the data-confirm text in its place for a few seconds; without script, one tap sends.
 // - A deal saved from the entry form takes the page back to its top, where the next one starts.
+// - The entry form (#entry-slot) is drawn anew by the poll when another phone wrote, but only while
+//   nobody touched it: the first tap, focus or keystroke in it takes its data-fresh away, and from
+//   then on it keeps the version it was drawn at (a save is then refused with a choice).
 (function () {
   "use strict";
+
+  function touched(event) {
+    var slot = event.target.closest ? event.target.closest("#entry-slot") : null;
+    if (slot) {
+      slot.removeAttribute("data-fresh");
+    }
+  }
+  ["input", "change", "focusin", "click"].forEach(function (name) {
+    document.addEventListener(name, touched, true);
+  });
+  // The poll asks for the entry form drawn anew only while this one is untouched (it would not be
+  // swapped in otherwise): a form of card grids weighs a hundred kilobytes.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var element = event.detail && event.detail.elt;
+    if (element && element.hasAttribute("data-poll") && document.querySelector("#entry-slot[data-fresh]")) {
+      event.detail.parameters.entry = "fresh";
+    }
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "entry-slot" && !target.hasAttribute("data-fresh")) {
+      event.detail.shouldSwap = false;
+    }
+  });
 
   function showSummary(root) {
     var summary = root && root.querySelector ? root.querySelector("[data-error-summary]") : null;

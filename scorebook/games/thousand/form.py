@@ -117,7 +117,23 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
         values[f"tricks_{seat}"] = tricks[seat]
         values[f"marriages_{seat}"] = marriages[seat] or []
         values[f"held_{seat}"] = held[seat] or []
+    _rest_left_empty(values, entry, seats)
     return values
+
+
+def _rest_left_empty(values: dict[str, Any], entry: Mapping[str, Any], seats: int) -> None:
+    """The edit page keeps "the rest of 120" computed as the entry form does: the declarer's card
+    points are left empty when the points of those who played make 120, so correcting one
+    defender's points changes one field, and the declarer's follow."""
+    points = entry.get("points")
+    declarer = entry.get("declarer")
+    if entry.get("type") != "play" or not isinstance(points, list) or len(points) != seats:
+        return
+    played = [p for p in points if p is not None]
+    if (not isinstance(declarer, int) or not 0 <= declarer < seats or points[declarer] is None
+            or not all(isinstance(p, int) for p in played) or sum(played) != CARD_POINTS):
+        return
+    values[f"points_{declarer}"] = None
 
 
 def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
