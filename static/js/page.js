@@ -14,10 +14,10 @@
 // - A <button data-print> prints the page.
 // - A <button data-flip-sign> turns its number field negative or back.
 // - A refused save's summary on top of the form ([data-error-summary]) is scrolled into view and
-//   focused; each of its links takes the eye to its field. A saved deal takes the page back to its
-//   top, where the next one starts.
+//   focused; each of its links takes the eye to its field.
 // - A button with data-confirm (void, write off, undo, delete) needs a second tap: the first one
 //   shows the data-confirm text in its place for a few seconds; without script, one tap sends.
+// - A deal saved from the entry form takes the page back to its top, where the next one starts.
 // - The entry form (#entry-slot) is drawn anew by the poll when another phone wrote, but only while
 //   nobody touched it: the first tap, focus or keystroke in it takes its data-fresh away, and from
 //   then on it keeps the version it was drawn at (a save is then refused with a choice).
@@ -60,7 +60,7 @@
 
   // A deal saved from the entry form (no error summary came back): the page goes back to its top,
   // where the next deal starts as the first one did, its first control in reach.
-  document.addEventListener("htmx:afterSettle", function (event) {
+  document.addEventListener("htmx:afterSwap", function (event) {
     var config = event.detail && event.detail.requestConfig;
     var sender = config && config.elt;
     if (sender && sender.id === "entry-form" && !document.querySelector("[data-error-summary]")) {
