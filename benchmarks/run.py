@@ -533,18 +533,20 @@ def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: b
     lines += ["", "The queries (300 deals):", "", "```sql"]
     lines += [q if len(q) < 200 else q[:197] + "…" for q in sheet_rows[-1]["sql"]]
     lines += ["```", ""]
-    replace_sections(ROOT / "docs" / "performance.md", lines, keep=(LOAD_TITLE, PHONE_TITLE))
+    replace_sections(ROOT / "docs" / "performance.md", lines, keep=(LOAD_TITLE, LIVE_TITLE, PHONE_TITLE))
 
 
 # Each command rewrites its own part of docs/performance.md: `make bench` everything but `make
-# load`'s section, which it keeps as the last run left it, and the referee in the phone's, measured
-# in the browser (tests/e2e/test_phone_engine.py) and written there by hand.
+# load`'s section and the live delivery the browser test measured (written in by hand from
+# test-results/live-delivery.json), and the referee in the phone's (tests/e2e/test_phone_engine.py,
+# test_phone_drafts.py; also written in by hand), which it keeps as they were left.
 LOAD_TITLE = "## Capacity: live tables (`make load`)"
+LIVE_TITLE = "## Live delivery: a deal from phone to phone (browser test)"
 PHONE_TITLE = "## The referee in the phone"
 
 
 def replace_sections(path: Path, lines: list[str], keep: tuple[str, ...]) -> None:
-    """Write *lines* to *path*, keeping each section titled in *keep* (to the next "## ") from the file."""
+    """Write *lines* to *path*, keeping the sections titled *keep* (each to the next "## ") from the file."""
     old = path.read_text(encoding="utf-8") if path.exists() else ""
     text = "\n".join(lines).rstrip("\n") + "\n"
     for title in keep:

@@ -26,8 +26,12 @@ How it is counted, the way a person does it:
 - a **tap** is one touch: a seat, a toggle, a button, a field tapped to type into it. A choice from a
   native list is two taps (the list opened, the choice picked);
 - a **key** is one key of the on-screen keyboard: every digit typed, every backspace that clears what
-  a field held already (a prefilled "100" costs three), and the keyboard's "next" key that moves to the
-  next field;
+  a field held already (a prefilled "100" costs three), the keyboard's "next" key that moves to the
+  next field (the next text field of the form, as Chrome's does) and its "go" key on the last one,
+  which sends the form (Android's; an iPhone's number keypad has none, so a deal that ends typing is
+  counted both ways). Where a tap gives a field the
+  keyboard by itself (who counted in Terz, the khraper, a stock-out, points counted by hand), the keys
+  typed next go to that field with no tap on it, and the test checks that it has the focus;
 - a **swipe** is one scroll to bring the next control into reach, counted whenever it is off the
   screen, under the sticky header and totals, or under the keyboard (drawn as the bottom 260 px while
   a field has it), however far it is; the field the keyboard moves to is brought above it by the
@@ -36,7 +40,8 @@ How it is counted, the way a person does it:
 Nothing can be done past the count: the page itself counts every touch, every key, every choice from
 a list and any typing that came without keys (a test's `fill()`), and each step checks that the page
 saw exactly what was counted. Each deal starts where the page leaves a person: at its top on a new
-phone (nothing remembered), or where a save takes it (the top, for the next deal).
+phone (nothing remembered), or where a save takes it (the top, for the next deal); each tap waits
+for the page to stop moving (a preview on its way), as a person would.
 
 | game | typical deal | taps | keys | swipes | goal | met |
 |---|---|---:|---:|---:|---|---|

@@ -3,7 +3,8 @@
 - a **tap** is one touch: a button, a toggle, a seat, a field tapped to type into it; a choice from a
   native list is two (the list opened, the choice picked);
 - a **key** is one key of the on-screen keyboard: every digit, every backspace that clears what a
-  field held already (a "100" costs three), and the keyboard's "next" key that moves to the next field;
+  field held already (a "100" costs three), the keyboard's "next" key that moves to the next field,
+  and its "go" key on the last one, which sends the form;
 - a **swipe** is one scroll to bring the next control into reach: counted whenever the control to
   tap is not on the screen (or is under the sticky bars), however far it is.
 
@@ -51,6 +52,13 @@ COUNTER = """
     if (e.isTrusted && typed(e.target) && !keyDown) { hand.unkeyed++; }
   }, true);
   addEventListener("change", (e) => { if (e.target && e.target.tagName === "SELECT") { hand.picks++; } }, true);
+  // When the page last moved (typing, a request of htmx, its answer): see Hand.still().
+  const busy = () => { hand.busy = performance.now(); };
+  hand.inflight = 0;
+  busy();
+  ["input", "change", "htmx:afterSwap", "htmx:afterSettle"].forEach((name) => addEventListener(name, busy, true));
+  addEventListener("htmx:beforeRequest", () => { hand.inflight++; busy(); }, true);
+  addEventListener("htmx:afterRequest", () => { hand.inflight = Math.max(0, hand.inflight - 1); busy(); }, true);
 })();
 """
 
@@ -69,18 +77,19 @@ IN_REACH = """
 """
 
 # The keyboard's "next" key: Chrome moves to the next field of the form that takes typing or a
-# choice (text fields and lists, not tick boxes or buttons), in the order of the page.
+# choice (text fields and lists, not tick boxes or buttons), in the order of the page. On the last
+# such field the key is "go", which sends the form.
 NEXT_FIELD = """
-() => {
+(move) => {
   const here = document.activeElement;
   if (!here || !here.form) { return "no field has the keyboard"; }
   const fields = Array.from(here.form.elements).filter((el) =>
     (el.tagName === "SELECT" || el.tagName === "TEXTAREA" ||
      (el.tagName === "INPUT" && /^(text|number|search|tel|email|url|password)$/.test(el.type))) &&
-    !el.disabled && el.offsetParent !== null);
+    !el.disabled && el.checkVisibility());
   const next = fields[fields.indexOf(here) + 1];
   if (!next) { return "no next field"; }
-  next.focus();
+  if (move) { next.focus(); }
   return next.id;
 }
 """
@@ -117,12 +126,14 @@ class Hand:
             self.count.swipes += 1
             self.swiped_to.append(str(target))
             self.show(target)
-            for _ in range(20):  # a preview that arrives meanwhile may move it: the same swipe, corrected
+            for _ in range(50):  # a preview that arrives meanwhile may move it: the same swipe, corrected
                 if self.in_reach(target):
                     break
                 self.page.wait_for_timeout(100)
                 self.show(target)
-            assert self.in_reach(target), "still out of reach after a swipe"
+            assert self.in_reach(target), f"{target} still out of reach after a swipe: " + str(target.evaluate(
+                "(el) => [JSON.stringify(el.getBoundingClientRect()), scrollY, document.documentElement.scrollHeight,"
+                " document.activeElement && document.activeElement.id]"))
 
     def show(self, target: Locator) -> None:
         keyboard = KEYBOARD if self.page.evaluate(TYPING) else 0
@@ -132,6 +143,9 @@ class Hand:
         }""", keyboard)
 
     def tap(self, target: Locator) -> None:
+        # A person taps a page that has stopped moving: a preview still on its way would move the
+        # control under the finger (and Playwright would tap again).
+        self.still()
         self.reach(target)
         target.tap()
         self.count.taps += 1
@@ -160,12 +174,21 @@ class Hand:
 
     def next(self, field: Locator) -> None:
         """The keyboard's "next" key, which must land on *field*."""
-        landed = self.page.evaluate(NEXT_FIELD)
+        landed = self.page.evaluate(NEXT_FIELD, True)
         assert landed == field.get_attribute("id"), f"next went to {landed!r}"
         if not self.in_reach(field):
             self.show(field)  # the browser keeps the field it moved to above the keyboard
         self.count.keys += 1
         self.nexts += 1
+        self.check()
+
+    def go(self) -> None:
+        """The keyboard's "go" key on the form's last field: the form is sent, as by its first
+        submit button."""
+        after = self.page.evaluate(NEXT_FIELD, False)
+        assert after == "no next field", f"not the last field ({after} follows): the key is next"
+        self.page.keyboard.press("Enter")
+        self.count.keys += 1
         self.check()
 
     def choose(self, field: Locator, label: str) -> None:
@@ -176,10 +199,15 @@ class Hand:
         self.picks += 1
         self.check()
 
+    def still(self) -> None:
+        """Until no request of the page is on its way and nothing moved for a while (a preview
+        waits 500 ms after the last key before it asks)."""
+        self.page.wait_for_function("() => window.__hand.inflight === 0 && performance.now() - window.__hand.busy > 700")
+
     def seen(self) -> dict[str, int]:
         seen = self.page.evaluate("() => window.__hand || null")
         assert seen is not None, "the page does not count: watch(page) before it opens"
-        return dict(seen)
+        return {key: seen[key] for key in ("touches", "keys", "picks", "unkeyed")}
 
     def check(self) -> None:
         """The page's own counts agree with the hand's: nothing was done past it."""
