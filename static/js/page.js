@@ -17,6 +17,9 @@
   function showSummary(root) {
     var summary = root && root.querySelector ? root.querySelector("[data-error-summary]") : null;
     if (summary) {
+      // Below the sticky header and the sticky totals (two rows with 5 or 6 players): app.css
+      // counts both in html's scroll-padding-top, measured now.
+      stickyHeights();
       summary.scrollIntoView({block: "start"});
       summary.focus({preventScroll: true});
     }
@@ -85,15 +88,18 @@
     field.dispatchEvent(new Event("change", {bubbles: true}));
   });
   // The sticky totals bar (match page) sits under the sticky header, whose height depends on the
-  // screen and the language.
-  function headerHeight() {
+  // screen and the language; what is scrolled to (a refused save's summary) goes under both.
+  function stickyHeights() {
     var header = document.querySelector(".site-header");
+    var totals = document.getElementById("standings");
+    var style = document.documentElement.style;
     if (header) {
-      document.documentElement.style.setProperty("--header-height", header.offsetHeight + "px");
+      style.setProperty("--header-height", header.offsetHeight + "px");
     }
+    style.setProperty("--standings-height", (totals ? totals.offsetHeight : 0) + "px");
   }
-  document.addEventListener("DOMContentLoaded", headerHeight);
-  window.addEventListener("resize", headerHeight);
+  document.addEventListener("DOMContentLoaded", stickyHeights);
+  window.addEventListener("resize", stickyHeights);
 
   // A sheet whose column is narrower than a player's name shows the names upright (app.css).
   function fitNames() {
