@@ -9,6 +9,7 @@
 // - A <button data-flip-sign> turns its number field negative or back.
 // - A refused save's summary on top of the form ([data-error-summary]) is scrolled into view and
 //   focused; each of its links takes the eye to its field.
+// - On a phone, the header's links fold into a menu: [data-menu-button] opens and closes it.
 // - A button with data-confirm (void, write off, undo, delete) needs a second tap: the first one
 //   shows the data-confirm text in its place for a few seconds; without script, one tap sends.
 (function () {
@@ -100,6 +101,32 @@
   }
   document.addEventListener("DOMContentLoaded", stickyHeights);
   window.addEventListener("resize", stickyHeights);
+
+  // The header's menu (a phone): the button is shown only here, so without script the links stay
+  // in their row; app.css folds them away below 720 px once the header has the button.
+  function menus() {
+    document.querySelectorAll("[data-menu-button]").forEach(function (button) {
+      var menu = document.getElementById(button.getAttribute("aria-controls"));
+      if (!menu) {
+        return;
+      }
+      button.hidden = false;
+      button.closest(".site-header").classList.add("has-menu");
+      button.addEventListener("click", function () {
+        var open = button.getAttribute("aria-expanded") !== "true";
+        button.setAttribute("aria-expanded", String(open));
+        menu.classList.toggle("is-open", open);
+        stickyHeights();  // the totals bar stays under the header, taller while the menu is open
+      });
+      document.addEventListener("keydown", function (event) {
+        if (event.key === "Escape" && menu.classList.contains("is-open")) {
+          button.click();
+          button.focus();
+        }
+      });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", menus);
 
   // A sheet whose column is narrower than a player's name shows the names upright (app.css).
   function fitNames() {
