@@ -2,7 +2,8 @@
 totals bar, whatever the number of players: with 6 players the totals bar is two rows and hid the
 summary's top (its heading) at 360 and 390 px.
 
-Each form is saved empty (nothing picked, nothing typed): the referee refuses it, nothing is stored.
+Each form is saved empty (nothing picked, nothing typed): the referee refuses it, nothing is stored;
+the refused form has no serious or critical accessibility violation (axe-core).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scorebook import services
 from tests.e2e.screenshots import SCREENSHOTS
+from tests.e2e.test_every_page import accessibility_problems
 
 PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
 NAMES = ["Аня", "Борис", "Виктория", "Гена", "Даша", "Константин"]
@@ -48,3 +50,4 @@ def test_a_refused_save_is_summed_up_in_full_view(page: Page, live_server, sign_
     assert boxes["top"] >= boxes["totals"], boxes
     assert boxes["bottom"] <= boxes["screen"], boxes
     assert match.deals.count() == 0
+    assert accessibility_problems(page) == []

@@ -1,7 +1,8 @@
 """Every page at phone size, 390 × 844 in English and 360 × 740 (the narrowest common phone) in
 Russian and Ukrainian, in the light and the dark colour scheme: each answers 200, logs no console
 error, and is no wider than the screen (nothing scrolls sideways; the print and display pages with
-six players too). The screenshots are saved as pages/<page>-<light|dark>.png (390 px) and
+six players too), and axe-core (axe-playwright-python) finds no serious or critical violation on it,
+with every <details> opened (the sheet's rows and their why, the panels). The screenshots are saved as pages/<page>-<light|dark>.png (390 px) and
 pages/<page>-<light|dark>-360-<language>.png in tests/e2e/screenshots.py's folder (`make screenshots`
 copies the kept ones into docs/screenshots/pages/) — look at them after a change of look.
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, ConsoleMessage
@@ -129,9 +131,24 @@ def pages_of(matches: dict[str, Match]) -> tuple[Pages, Pages, Pages]:
     return public, signed_in, newcomer
 
 
+AXE = Axe()
+SEVERE = {"serious", "critical"}
+OPEN_EVERYTHING = "() => document.querySelectorAll('details').forEach(details => details.open = true)"
+
+
+def accessibility_problems(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is, each with its first nodes."""
+    found = AXE.run(page).response["violations"]
+    return [f"axe {violation['id']} ({violation['impact']}): {violation['help']} at "
+            + ", ".join(" ".join(node["target"]) for node in violation["nodes"][:4])
+            for violation in found if violation["impact"] in SEVERE]
+
+
 PHONES = {390: {"width": 390, "height": 844}, 360: {"width": 360, "height": 740}}
-# (colour scheme, width, language): every page in each.
+# (colour scheme, width, language): every page in each; axe-core in each language and both schemes
+# (the dark English pages have the dark Ukrainian ones' colours: axe is not run on them again).
 LOOKS = [("light", 390, "en"), ("dark", 390, "en"), ("light", 360, "ru"), ("dark", 360, "uk")]
+AXE_LOOKS = {("light", 390, "en"), ("light", 360, "ru"), ("dark", 360, "uk")}
 
 
 @pytest.mark.parametrize(("scheme", "width", "language"), LOOKS, ids=["-".join(map(str, look)) for look in LOOKS])
@@ -171,6 +188,9 @@ def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, 
                 problems.append(f"{name} {url}: {overflow}px wider than the screen")
             page.screenshot(path=SCREENSHOTS / f"{name}-{scheme}{suffix}.png", full_page=True)
             problems.extend(f"{name} {url}: console: {error}" for error in errors)
+            if (scheme, width, language) in AXE_LOOKS:
+                page.evaluate(OPEN_EVERYTHING)
+                problems.extend(f"{name} {url}: {problem}" for problem in accessibility_problems(page))
         context.close()
 
     visit(None, public)

@@ -9,6 +9,8 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_every_page import accessibility_problems
+
 LINKS = {"en": ["My matches", "New match", "Referee", "Players", "API token"],
          "ru": ["Мои партии", "Новая партия", "Судья", "Игроки", "Токен API"],
          "uk": ["Мої партії", "Нова партія", "Суддя", "Гравці", "Токен API"]}
@@ -38,6 +40,7 @@ def test_the_links_fold_into_a_menu_on_a_phone(page: Page, live_server, sign_in,
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, LINKS[language][index]
         assert box["height"] >= 44, LINKS[language][index]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert accessibility_problems(page) == []
     page.keyboard.press("Escape")
     expect(nav).to_be_hidden()
     expect(button).to_be_focused()
