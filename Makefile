@@ -80,8 +80,11 @@ catalogues: venv
 migrate: venv
 	$(PY) manage.py migrate --noinput
 
+# uvicorn (ASGI): the pages, the API and the live streams from one process, the streams told of
+# each write in its memory (no Redis needed); --reload restarts it when the code changes.
 run: venv messages migrate
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) -m uvicorn scorebook.asgi:application --host 127.0.0.1 --port 8000 --lifespan off --reload --reload-dir scorebook \
+		--reload-dir templates --reload-dir static --reload-dir referee
 
 # Everything, e2e included (headless Debian chromium), on SQLite; .ci/run adds PostgreSQL.
 # Screenshots go to $(SHOTS), never into the tracked docs/screenshots/.

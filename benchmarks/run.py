@@ -24,7 +24,8 @@ counts in the tests; timings here are for people, and change with the machine an
     relative to /healthz/ in the same run: closed loops from ``benchmarks/serving.py``. And a
     bare write beside them (``benchmarks/bare.py``): the POST's round trips and bytes with none of
     the app's work, the most a POST reaches on the machine.
-    BENCH_SECONDS (default 5) per path, BENCH_CLIENTS (default 4) loops.
+    BENCH_SECONDS (default 5) per path, BENCH_CLIENTS (default 4) loops, BENCH_ROUNDS (default 5)
+    rounds, each figure the median of its rounds.
 
 ``benchmarks/run.py c`` (or ``a``, ``b``, ``d``, several at once) runs only those sections and prints
 their figures without writing docs/performance.md (a partial report would replace the whole one).
@@ -306,8 +307,12 @@ def stored_again(pk: int) -> None:
 # ---------------------------------------------------------------- (d) what gunicorn serves
 
 
-def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int) -> dict[str, Any]:
-    """Requests per second of each hot path in closed loops, and each one's share of /healthz/'s."""
+def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int, rounds: int = 1) -> dict[str, Any]:
+    """Requests per second of each hot path in closed loops, and each one's share of /healthz/'s.
+
+    Every path is measured once per round, the rounds one after another on the same server, so a
+    slow moment of the machine falls on every path alike; each figure is the median of its rounds,
+    the share the median of the shares each round measured against its own /healthz/."""
     import json
 
     from benchmarks import bare
@@ -320,12 +325,12 @@ def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int) -> 
     for entry in raw[:40]:
         services.deal_record(match=match, entry=entry, author=user)
     match.refresh_from_db()
-    spread = serving.cloned(match, 60)
+    spreads = [serving.cloned(match, 60) for _round in range(rounds)]  # a round writes its own matches
     bodies = [json.dumps({"entry": entry}).encode() for entry in raw[40:]]
     beside = serving.cloned(match, 60)  # the bare write's own: it moves their versions on
     bare.prepare(beside, scoresheet_bytes(match))
 
-    def post(worker: int, n: int) -> serving.Request:
+    def post(spread: Sequence[int], worker: int, n: int) -> serving.Request:
         mine = spread[worker::clients]  # each loop writes its own matches, in order: every entry fits
         return ("POST", f"/api/matches/{mine[n % len(mine)]}/deals/", token, bodies[n // len(mine)])
 
@@ -334,7 +339,7 @@ def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int) -> 
         "poll": lambda w, n: ("GET", f"/matches/{match.pk}/sheet/?since={match.version}", session, None),
         "scoresheet": lambda w, n: ("GET", f"/api/matches/{match.pk}/scoresheet/", token, None),
         "page": lambda w, n: ("GET", f"/matches/{match.pk}/", session, None),
-        "post": post,
+        "post": lambda w, n: post(spreads[0], w, n),
         "bare": lambda w, n: ("POST", bare.PATH.format(pk=beside[n % len(beside)]), token, bodies[n % len(bodies)]),
     }
     with serving.Gunicorn(workers=2, settings="benchmarks.bare_settings") as server:
@@ -343,12 +348,21 @@ def http_ratios(raw: Sequence[dict[str, Any]], seconds: float, clients: int) -> 
         for name, path in (("poll", paths["poll"](0, 0)[1]), ("page", paths["page"](0, 0)[1])):
             status, _body = serving.get(server.port, path, session)
             assert status == (204 if name == "poll" else 200), (name, status)
-        figures = {name: serving.throughput(server.port, make, seconds, clients) for name, make in paths.items()}
+        measured: list[dict[str, dict[str, float]]] = []
+        for number in range(rounds):
+            paths["post"] = lambda w, n, spread=spreads[number]: post(spread, w, n)
+            one = {name: serving.throughput(server.port, make, seconds, clients) for name, make in paths.items()}
+            for item in one.values():
+                item["ratio"] = item["rps"] / one["healthz"]["rps"] if one["healthz"]["rps"] else 0.0
+            measured.append(one)
     bare.dropped()
-    floor = figures["healthz"]["rps"]
-    for item in figures.values():
-        item["ratio"] = item["rps"] / floor if floor else 0.0
-    return {"figures": figures, "seconds": seconds, "clients": clients}
+    figures = {name: {"rps": statistics.median(one[name]["rps"] for one in measured),
+                      "ratio": statistics.median(one[name]["ratio"] for one in measured),
+                      "median_ms": statistics.median(one[name]["median_ms"] for one in measured),
+                      "errors": sum(one[name]["errors"] for one in measured),
+                      "ratios": [one[name]["ratio"] for one in measured]}
+               for name in paths}
+    return {"figures": figures, "seconds": seconds, "clients": clients, "rounds": rounds}
 
 
 # ---------------------------------------------------------------- the report
@@ -420,8 +434,10 @@ def main() -> None:
         print(import_line(row))
     seconds = float(os.environ.get("BENCH_SECONDS") or 5)
     clients = int(os.environ.get("BENCH_CLIENTS") or 4)
-    print(f"gunicorn, 2 sync workers: {clients} closed loops, {seconds:.0f} s per path…", flush=True)
-    served = http_ratios(raw, seconds, clients)
+    rounds = int(os.environ.get("BENCH_ROUNDS") or 5)
+    print(f"gunicorn, 2 sync workers: {clients} closed loops, {seconds:.0f} s per path, {rounds} rounds…",
+          flush=True)
+    served = http_ratios(raw, seconds, clients, rounds)
     for name, item in served["figures"].items():
         print(f"{name:>10}: {item['rps']:.0f} requests/s ({item['ratio'] * 100:.0f} % of /healthz/), "
               f"{item['errors']} errors")
@@ -457,7 +473,7 @@ def some_sections(wanted: set[str]) -> None:
             print(import_line(row))
     if "d" in wanted:
         served = http_ratios(raw, float(os.environ.get("BENCH_SECONDS") or 5),
-                             int(os.environ.get("BENCH_CLIENTS") or 4))
+                             int(os.environ.get("BENCH_CLIENTS") or 4), int(os.environ.get("BENCH_ROUNDS") or 5))
         for name, item in served["figures"].items():
             print(f"{name:>10}: {item['rps']:.0f} requests/s ({item['ratio'] * 100:.0f} % of /healthz/), "
                   f"{item['errors']} errors")
@@ -517,25 +533,26 @@ def write_report(info: dict[str, str], replay_rows: list[dict[str, Any]], met: b
     lines += ["", "The queries (300 deals):", "", "```sql"]
     lines += [q if len(q) < 200 else q[:197] + "…" for q in sheet_rows[-1]["sql"]]
     lines += ["```", ""]
-    replace_sections(ROOT / "docs" / "performance.md", lines, keep=LOAD_TITLE)
+    replace_sections(ROOT / "docs" / "performance.md", lines, keep=(LOAD_TITLE, LIVE_TITLE))
 
 
 # Each command rewrites its own part of docs/performance.md: `make bench` everything but `make
-# load`'s section, which it keeps as the last run left it.
+# load`'s section and the live delivery the browser test measured (written in by hand from
+# test-results/live-delivery.json), which it keeps as they were left.
 LOAD_TITLE = "## Capacity: live tables (`make load`)"
+LIVE_TITLE = "## Live delivery: a deal from phone to phone (browser test)"
 
 
-def replace_sections(path: Path, lines: list[str], keep: str) -> None:
-    """Write *lines* to *path*, keeping the section titled *keep* (to the next "## ") from the file."""
+def replace_sections(path: Path, lines: list[str], keep: tuple[str, ...]) -> None:
+    """Write *lines* to *path*, keeping the sections titled *keep* (each to the next "## ") from the file."""
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    kept = ""
-    if keep in old:
-        start = old.index(keep)
-        end = old.find("\n## ", start + len(keep))
-        kept = old[start:] if end < 0 else old[start:end + 1]
     text = "\n".join(lines).rstrip("\n") + "\n"
-    if kept:
-        text += "\n" + kept.rstrip("\n") + "\n"
+    for title in keep:
+        if title in old:
+            start = old.index(title)
+            end = old.find("\n## ", start + len(title))
+            kept = old[start:] if end < 0 else old[start:end + 1]
+            text += "\n" + kept.rstrip("\n") + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 
@@ -558,16 +575,19 @@ def served_section(served: dict[str, Any]) -> list[str]:
         "",
         "gunicorn, 2 sync workers, `DEBUG=0`, on loopback; the load from `benchmarks/serving.py`",
         f"({served['clients']} closed loops in their own processes, plain `http.client`, {served['seconds']:.0f} s",
-        "per path; wrk is not installed). The loops share the 2 cores with the server, so every figure is",
+        f"per path; wrk is not installed), every path once per round, {served['rounds']} rounds one after",
+        "another: each figure is the median of its rounds, the share the median of each round's share of",
+        "that round's `/healthz/`. The loops share the 2 cores with the server, so every figure is",
         "low and only the ratios to `/healthz/` in the same run compare. The page and the poll signed in",
         "with a session, the API with a token (no throttle: `SCOREBOOK_RATE_USER=off`).",
         "",
-        "| path | requests/s | of `/healthz/` | goal | median | errors |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| path | requests/s | of `/healthz/` | goal | each round | median | errors |",
+        "|---|---:|---:|---:|---|---:|---:|",
     ]
     for name, item in served["figures"].items():
         goal = f"≥ {GOALS[name] * 100:.0f} %" if name in GOALS else "—"
-        lines.append(f"| {WHAT[name]} | {item['rps']:.0f} | {item['ratio'] * 100:.0f} % | {goal} | "
+        rounds = " ".join(f"{ratio * 100:.0f}" for ratio in item["ratios"])
+        lines.append(f"| {WHAT[name]} | {item['rps']:.0f} | {item['ratio'] * 100:.0f} % | {goal} | {rounds} | "
                      f"{item['median_ms']:.1f} ms | {item['errors']} |")
     figures = served["figures"]
     if "bare" in figures and figures["bare"]["rps"]:

@@ -1,6 +1,7 @@
 """What `make bench` and `make load` share: a production-like environment (DEBUG off, a throw-away
-SQLite database, or PostgreSQL when DATABASE_URL is set), gunicorn started on it, matches made
-and cloned, and two load generators speaking plain HTTP/1.1 from the standard library.
+SQLite database, or PostgreSQL when DATABASE_URL is set), gunicorn (or uvicorn, for the live
+streams) started on it, matches made and cloned, and two load generators speaking plain HTTP/1.1
+from the standard library.
 
 wrk is not installed here, so the load comes from Python: closed loops (processes, each sending
 its next request as soon as the last one is answered: the most the server serves) for
@@ -92,6 +93,65 @@ class Gunicorn:
         if self.process is not None:
             self.process.terminate()
             self.process.wait(timeout=30)
+
+
+class Uvicorn:
+    """uvicorn serving ``scorebook.asgi`` (the pages, the API and the live streams) with *workers*
+    processes on a free port, in the environment ``django_ready`` set; static files collected first.
+    More than one worker needs CACHE_URL: the live streams of one process hear another's writes
+    through Redis only."""
+
+    def __init__(self, workers: int = 1):
+        self.workers = workers
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Uvicorn:
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "scorebook.asgi:application", "--workers", str(self.workers),
+             "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning", "--no-access-log",
+             "--lifespan", "off", "--backlog", "4096"], cwd=ROOT, env=os.environ)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if get(self.port, "/healthz/")[0] == 200:
+                    return self
+            except OSError:
+                time.sleep(0.2)
+        self.__exit__()
+        raise RuntimeError("uvicorn did not answer /healthz/ within 60 s")
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+    def rss_kib(self) -> int:
+        """The resident memory of the server's processes (the workers and the one that started them)."""
+        if self.process is None:
+            return 0
+        pids, found = {self.process.pid}, True
+        while found:  # the workers, and what they started
+            found = False
+            for entry in os.listdir("/proc"):
+                if entry.isdigit() and int(entry) not in pids:
+                    try:
+                        with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
+                            parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+                    except (OSError, ValueError, IndexError):
+                        continue
+                    if parent in pids:
+                        pids.add(int(entry))
+                        found = True
+        total = 0
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/status", encoding="ascii") as status:
+                    total += next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+            except (OSError, StopIteration):
+                pass
+        return total
 
 
 def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:

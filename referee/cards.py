@@ -154,3 +154,9 @@ def parse_suit(text: str) -> Suit:
 
 def card_code(card: Card | Joker) -> str:
     return card.code
+
+
+def card_text(card: Card | Joker) -> str:
+    """A card as a message or an explanation shows it, read at the table: "8♠", "10♥" (a joker by
+    its code, "X1"). The API's fields and the stored entries keep the codes ("8S")."""
+    return card.rank.value + card.suit.symbol if isinstance(card, Card) else card.code

@@ -81,6 +81,16 @@ def correction(role: str | None, status: str, window_open: bool, own: bool) -> s
     return None
 
 
+def may_correct(role: str | None, confirmation: bool) -> bool:
+    """Whether *role* may correct (amend or void) some deal of a match, in confirmation mode or not:
+    what a deal's edit link and its edit form are shown for. (Which deal, and how, the write decides:
+    ``correction``.)"""
+    if confirmation:
+        return any(correction(role, status, window_open, own) is not None
+                   for status in ROW_STATUSES for window_open in (True, False) for own in (True, False))
+    return may(role, AMEND) or may(role, VOID)
+
+
 def may_confirm(role: str | None, seat: int | None, from_seat: int | None, own: bool) -> bool:
     """Whether *role*, sitting at *seat*, may confirm or reject a deal or a proposal that came from
     *from_seat* (None: from someone without a seat): another seat than its own, never its author."""

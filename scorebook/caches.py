@@ -21,19 +21,25 @@ Nothing rendered holds a form: a form carries its reader's CSRF token, and is re
 Without CACHE_URL both are each process's own memory: right for one process; with more, a process
 sees another's writes once its entry expires (``SCOREBOOK_LIVE_TTL``, a few seconds then).
 Nothing secret is kept: no user, no token, no guest key; a share link only as its digest.
+
+**The live streams** (``scorebook.live``) hear of each write here too: ``match_changed`` publishes
+the match's new version once its transaction has committed.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache, caches
+from django.db import transaction
 from django.utils.translation import get_language
 
 from referee.games import find_game
+from scorebook import live
 from scorebook.models import Match
 from scorebook.sheets import rules_stamp
 
@@ -87,8 +93,16 @@ def _store(seen: Seen, *, refill: bool) -> None:
 
 def match_changed(match: Match) -> None:
     """*match* was written, in the caller's transaction holding its row lock: its entry says so.
-    The one call every write makes; what was rendered of the version before is not read again."""
+    The one call every write makes; what was rendered of the version before is not read again.
+    Once the transaction commits (never if it rolls back), its live streams hear of the version."""
     _store(Seen.of(match), refill=False)
+    people_changed(match)
+
+
+def people_changed(match: Match) -> None:
+    """Who may read *match*, or in what role, changed (no new version): its live streams check
+    again whether their reader still may, once the caller's transaction commits (``scorebook.live``)."""
+    transaction.on_commit(partial(live.publish, match.pk, match.version))
 
 
 def match_deleted(sender: Any, instance: Match, **kwargs: Any) -> None:

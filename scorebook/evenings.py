@@ -9,8 +9,9 @@ game" does, and a match a week later with the same people starts another.
 
 The settlement adds up each match's money (its game's ``money`` hook, the referee's settlement)
 per player, unit by unit — money with money, chips with chips, never one with the other — and
-says who pays whom (``transfers``, below: pure arithmetic). What lies in a pot belongs to nobody: it is a party
-of its own, paid into like a player.
+says who pays whom (``transfers``, below: pure arithmetic). What lies in a pot was paid into it by
+every player: each player's share of it is shown (equal shares), and the players settle the rest
+among themselves.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Generic, TypeVar
 
 from scorebook.games import game_ui
 from scorebook.games.registry import CHIPS, MONEY, Money
-from scorebook.models import Match, Player
+from scorebook.models import Deal, Match, Player
 from scorebook.selectors import current_head
 
 # A longer break between two games at the same table ends the evening.
@@ -46,13 +47,14 @@ class EveningMatch:
 
 @dataclass(frozen=True)
 class Settlement:
-    """The evening in one unit: each player's sum, the pot's, and who pays whom (a party of None
-    is the pot)."""
+    """The evening in one unit: each player's sum, the pot's, each player's share of the pot (what
+    he puts in: everyone paid into it), and who pays whom among the players once the pot is paid."""
 
     unit: str
     balances: list[tuple[Player, Decimal]]
     pot: Decimal
-    transfers: list[Transfer[Player | None]]
+    pot_shares: list[tuple[Player, Decimal]]
+    transfers: list[Transfer[Player]]
 
 
 @dataclass(frozen=True)
@@ -96,9 +98,12 @@ def evening_matches(match: Match) -> list[Match]:
 
 
 def evening_of(match: Match) -> Evening:
-    """*match*'s evening and its settlement."""
+    """*match*'s evening and its settlement: its matches that have a deal (an empty one — a "next
+    game" never played — is left out, but for *match* itself, the one the evening is looked at from)."""
+    matches = evening_matches(match)
+    with_deals = set(Deal.objects.filter(match__in=matches).values_list("match_id", flat=True).distinct())
     played = []
-    for member in evening_matches(match):
+    for member in (other for other in matches if other.pk in with_deals or other.pk == match.pk):
         money = game_ui(member.game).money(current_head(member))
         seats = {seat.index: seat.player_id for seat in member.seats.all()}
         amounts = {} if money is None else {seats[i]: amount for i, amount in enumerate(money.seats) if i in seats}
@@ -115,10 +120,19 @@ def _settle(unit: str, played: list[EveningMatch], players: list[Player]) -> Set
     balances = [(player, sum((one.amounts.get(player.pk, Decimal(0)) for one in counted), Decimal(0)))
                 for player in players]
     pot = sum((one.money.pot for one in counted if one.money is not None), Decimal(0))
-    parties: dict[Player | None, Decimal] = dict(balances)
-    if pot:
-        parties[None] = pot
-    return Settlement(unit, balances, pot, transfers(parties))
+    # What lies in the pot was paid in by every player: each puts in his share of it, and the
+    # players settle what is left among themselves (their balances and their shares add up to 0).
+    shares = list(zip(players, pot_shares(pot, len(players)), strict=True))
+    parties = {player: total + share for (player, total), (_player, share) in zip(balances, shares, strict=True)}
+    return Settlement(unit, balances, pot, [(player, share) for player, share in shares if share], transfers(parties))
+
+
+def pot_shares(pot: Decimal, players: int) -> list[Decimal]:
+    """*pot* in *players* equal shares, in its own smallest unit (21 → 7, 7, 7; 2.5 → 0.9, 0.8,
+    0.8): the odd units go one each to the first players in seat order, so the shares add up to it."""
+    quantum = Decimal(1).scaleb(min(int(pot.as_tuple().exponent), 0))
+    base, odd = divmod(int(pot / quantum), players)
+    return [(base + (1 if seat < odd else 0)) * quantum for seat in range(players)]
 
 
 # ---------------------------------------------------------------- who pays whom

@@ -80,7 +80,8 @@ def invite_token_of(pk: int, nonce: str) -> str:
     return base64.urlsafe_b64encode(mac).decode()[:32]
 
 
-MEMBER_ROLES = [(role, ROLE_NAMES[role]) for role in GRANTABLE]
+# The admin's choices, in its reader's language (referee/roles.py names them in English).
+MEMBER_ROLES = [(role, _(ROLE_NAMES[role])) for role in GRANTABLE]
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from decimal import Decimal
 from typing import Any, overload
 
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
@@ -253,9 +254,34 @@ def render_param(value: Any, names: Sequence[str]) -> Any:
     return value
 
 
-def _fill(template: str, params: dict[str, Any], names: Sequence[str]) -> str:
+# A named conversion of a %-template: "%(score)+d", "%(points)s".
+_CONVERSION = re.compile(r"%\((\w+)\)([-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGs])")
+
+
+def with_minus(template: str, values: Mapping[str, Any]) -> str:
+    """*template* with each number of *values* written in, its minus sign a real one (U+2212), as
+    the sheet writes its figures ("%(score)+d" of −120 is "−120", not "-120"). The other
+    conversions stay for ``%`` to fill."""
+
+    def written(found: re.Match[str]) -> str:
+        value = values.get(found[1])
+        if not isinstance(value, (int, float, Decimal)) or isinstance(value, bool):
+            return found[0]
+        try:
+            text = ("%" + found[2]) % value
+        except (TypeError, ValueError):
+            return found[0]
+        return text.replace("-", "−").replace("%", "%%")
+
+    return _CONVERSION.sub(written, template)
+
+
+def _fill(template: str, params: dict[str, Any], names: Sequence[str], signs: bool = False) -> str:
+    """*template* in the active language with *params* as words; *signs*: numbers with a real minus."""
     values = {k: render_param(v, names) for k, v in params.items()}
     translated = gettext(template)
+    if signs:
+        template, translated = with_minus(template, values), with_minus(translated, values)
     try:
         return translated % values
     except (KeyError, TypeError, ValueError):  # a broken translation must not break the sheet
@@ -266,8 +292,9 @@ def _fill(template: str, params: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def render_line(item: Sequence[Any], names: Sequence[str]) -> str:
+    """One line of the referee's explanation, its negative numbers with a real minus as on the sheet."""
     text, params = item
-    return _fill(text, params, names)
+    return _fill(text, params, names, signs=True)
 
 
 def render_lines(lines: Iterable[Line], names: Sequence[str] = ()) -> list[str]:

@@ -171,6 +171,7 @@ def member_role(*, match: Match, member: int, role: str, by: Any = None) -> Memb
     if not roles.may(role, roles.SEAT):
         found.seat = None
     Member.objects.filter(pk=found.pk).update(role=role, seat=found.seat)
+    caches.people_changed(match)  # his open streams close: his page shows what the new role may
     return found
 
 
@@ -178,6 +179,7 @@ def member_remove(*, match: Match, member: int, by: Any = None) -> None:
     """Send member *member* away: the match is out of his sight from now on (his deals stay)."""
     allowed(match, by, roles.MANAGE)
     _member(match, member).delete()
+    caches.people_changed(match)  # his open streams close
 
 
 def guests_attach(*, user: Any, keys: Sequence[str] = (), members: Sequence[int] = (),

@@ -19,7 +19,7 @@ from scorebook.games.registry import GameUI
 from scorebook.models import Match
 from scorebook.sheets import Rows, render_line, render_violation, rules_stamp
 from scorebook.web.confirming import waiting_context
-from scorebook.web.table import people_context
+from scorebook.web.table import people_context, role_name
 
 
 def _choice_label(game: GameUI, value: Any) -> str:
@@ -136,9 +136,11 @@ def sheet_context(match: Match) -> dict[str, Any]:
 
 def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,
                  errors: dict[str, list[str]] | None = None, warnings: list[str] | None = None,
-                 number: int | None = None) -> dict[str, Any]:
+                 number: int | None = None, stale: dict[str, Any] | None = None) -> dict[str, Any]:
     """The entry form: what is typed, the errors by field, and the game's own extras. Editing deal
-    *number*, the form stands in the state that deal was entered in (who dealt, who sat out)."""
+    *number*, the form stands in the state that deal was entered in (who dealt, who sat out).
+    *stale*: the save was drawn at an older version and refused; what changed meanwhile and the
+    save to send again (``web.deals``), shown as a choice above the form."""
     form = game_ui(match.game).form
     state = sheet["state"] if number is None else selectors.state_before(match, number)
     # Fresh: as the page first shows it (nothing typed, no error, no deal being edited): the same for
@@ -154,8 +156,10 @@ def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | N
                "template": form.TEMPLATE, "fields_template": form.FIELDS, "fresh": fresh,
                "values": values, "errors": errors, "warnings": warnings or [],
                "client_id": uuid.uuid4().hex, "editing": number, "seats": seats, "post_url": post_url,
+               "stale": stale,
                "general_errors": errors.get("__all__", [])} | form.form_context(match, state, values, errors, seats)
-    return context | {"error_summary": error_summary(errors, context["general_errors"])}
+    # The game's form may word its errors its own way (its "errors"): the summary says them so too.
+    return context | {"error_summary": error_summary(context["errors"], context["general_errors"])}
 
 
 def error_summary(errors: dict[str, list[str]], general: list[str]) -> list[dict[str, str]]:
@@ -180,8 +184,15 @@ def match_context(request: HttpRequest, match: Match, **form: Any) -> dict[str, 
     # Shown only in the page's kept "Rules of this match": read when that part is rendered anew.
     rules = Rows(lambda: option_rows(game, selectors.match_options(match)))
     role = selectors.role_of(match, getattr(request, "person", request.user))
-    can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
     entry = form_context(match, sheet, **form)
-    return (sheet | {"form": entry, "rules": rules, "role": role, "can": can,
-                     "role_name": roles.ROLE_NAMES.get(role or "", "")}
+    return (sheet | {"form": entry, "rules": rules} | role_context(match, role)
             | people_context(request, match, role) | waiting_context(request, match, role))
+
+
+def role_context(match: Match, role: str | None) -> dict[str, Any]:
+    """What the reader's role lets him do here (``can.<operation>``, and ``can.correct``: amend or
+    void some deal, the sheet's edit links), and the role in his language. The sheet's kept part is
+    kept per role, so its controls are his role's."""
+    can = {operation: roles.may(role, operation) for operation in roles.OPERATIONS}
+    can["correct"] = roles.may_correct(role, match.confirmation)
+    return {"role": role, "can": can, "role_name": role_name(role) if role else ""}

@@ -25,8 +25,8 @@ from scorebook.models import Deal, Match
 from scorebook.sheets import capped, on_deal, violation_json
 from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.confirming import waiting_context
-from scorebook.web.contexts import form_context, match_context, sheet_context
-from scorebook.web.history import deal_history
+from scorebook.web.contexts import form_context, match_context, role_context, sheet_context
+from scorebook.web.history import changes_since, deal_history
 from scorebook.web.people import member_poll, member_required
 
 
@@ -42,11 +42,14 @@ def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     no query on the match), then the sheet, its parts as the page keeps them for that version."""
     match = selectors.match_of(request.person, pk)
     role = selectors.role_of(match, request.person)
-    context = sheet_context(match) | waiting_context(request, match, role) | {"role": role}
+    sheet = sheet_context(match)
+    context = sheet | waiting_context(request, match, role) | role_context(match, role)
     response = render(request, "scorebook/match.html#sheet", context)
-    # Another phone wrote: the entry forms' expected_version (else this phone's next save is
-    # refused as a conflict) and the chart move on with the sheet, as out-of-band swaps.
-    response.write(render_to_string("scorebook/live/_poll_oob.html", context, request))
+    # Another phone wrote: undo, the chart and the totals move on with the sheet, as out-of-band
+    # swaps; and the entry form drawn anew for this version when the page says its own is untouched
+    # (static/js/page.js: ``entry=fresh``; a form with something typed keeps its version).
+    entry = {"form": form_context(match, sheet) if request.GET.get("entry") == "fresh" else None}
+    response.write(render_to_string("scorebook/live/_poll_oob.html", context | entry, request))
     return response
 
 
@@ -99,8 +102,7 @@ def _write(request: HtmxHttpRequest, match: Match, number: int | None) -> tuple[
         return None, {"values": form.post_values(request.POST, seats), "errors": errors}
     except services.VersionConflict:
         return None, {"values": form.post_values(request.POST, seats),
-                      "errors": {"__all__": [_("Someone else changed this match meanwhile: the sheet is up to "
-                                               "date now, check your entry and save again.")]}}
+                      "stale": _stale(request, match, expected if isinstance(expected, int) else None, number)}
     except services.ClientIdReused as reused:
         return None, {"values": form.post_values(request.POST, seats), "errors": {"__all__": [_(reused.message)]}}
     warnings = [violation_json(w, match.players)["message"] for w in written.warnings]
@@ -108,6 +110,19 @@ def _write(request: HtmxHttpRequest, match: Match, number: int | None) -> tuple[
         messages.info(request, _("Your change of deal %(number)s is proposed: it counts once a player of another "
                                  "seat confirms it.") % {"number": written.deal.number})
     return written, {"warnings": warnings}
+
+
+def _stale(request: HtmxHttpRequest, match: Match, expected: int | None, number: int | None) -> dict[str, Any]:
+    """A save drawn at an older version (another phone wrote meanwhile): nothing stored, and the
+    choice the page offers. What changed since, in words; the deal the save would be (or change);
+    and the save itself, to send again as it was at the version now ("save it anyway")."""
+    match.refresh_from_db()
+    rows = selectors.sheet_waiting(match, selectors.lazy_sheet(match))["rows"]
+    resend = [(key, value) for key in request.POST for value in request.POST.getlist(key)
+              if key not in ("csrfmiddlewaretoken", "expected_version")]
+    return {"changes": changes_since(match, expected, rows) if expected is not None else [],
+            "yours": number if number is not None else _next_number(match), "editing": number is not None,
+            "resend": resend}
 
 
 def _next_number(match: Match) -> int:
@@ -145,8 +160,10 @@ def deal_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         form = {"values": game_ui(match.game).form.values_from_entry(deal.entry, len(match.players))}
     sheet = sheet_context(match)
-    context = sheet | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
-                       "history": deal_history(match, deal)}
+    # A reader whose role corrects no deal (a watcher) reads the deal and its history, with no form.
+    reader = role_context(match, selectors.role_of(match, request.person))
+    context = sheet | reader | {"form": form_context(match, sheet, number=number, **form), "deal": deal,
+                                "history": deal_history(match, deal)}
     return render(request, "scorebook/deal_edit.html", context)
 
 

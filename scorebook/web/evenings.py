@@ -57,7 +57,10 @@ def evening_context(evening: evenings.Evening) -> dict[str, Any]:
         "title": UNIT_TITLES[settlement.unit],
         "balances": [(player, amount(total, sign=True)) for player, total in settlement.balances],
         "pot": amount(settlement.pot) if settlement.pot else "",
-        "transfers": [(t.payer, t.payee, amount(t.amount)) for t in settlement.transfers],
+        # Each player's share of the pot first (a pot below 0 pays out its shares), then the players'.
+        "transfers": [*((player, None, amount(share)) if share > 0 else (None, player, amount(-share))
+                        for player, share in settlement.pot_shares),
+                      *((t.payer, t.payee, amount(t.amount)) for t in settlement.transfers)],
     } for settlement in evening.settlements]
     any_pot = any(row["pot"] for row in rows)
     return {"evening": evening, "players": players, "rows": rows, "settlements": settlements,

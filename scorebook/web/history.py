@@ -9,6 +9,7 @@ caller's own: anyone else's is a 404.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -155,6 +156,49 @@ def history_context(match: Match) -> dict[str, Any]:
 def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = selectors.match_of(request.person, pk)
     return render(request, "scorebook/history/history.html", history_context(match))
+
+
+# What moved while a form was open: a stale save's notice (the match page, the edit page).
+CHANGED = {
+    Revision.RECORDED: gettext_noop("%(author)s just entered deal %(number)s"),
+    Revision.AMENDED: gettext_noop("%(author)s just changed deal %(number)s"),
+    Revision.VOIDED: gettext_noop("%(author)s just voided deal %(number)s"),
+    Revision.CONFIRMED: gettext_noop("%(author)s just confirmed deal %(number)s"),
+    Revision.REJECTED: gettext_noop("%(author)s just rejected deal %(number)s"),
+    Revision.PROPOSED: gettext_noop("%(author)s just proposed a change of deal %(number)s"),
+    Revision.PROPOSED_VOID: gettext_noop("%(author)s just proposed to void deal %(number)s"),
+    Revision.APPLIED: gettext_noop("%(author)s just confirmed the change of deal %(number)s"),
+    Revision.DROPPED: gettext_noop("%(author)s just rejected the change of deal %(number)s"),
+}
+
+
+def _signed(value: Any) -> str:
+    """A change of a total as on the sheet: +40, −25 (a real minus), 0."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return str(value)
+    return f"+{value}" if value > 0 else ("\u2212" + str(-value) if value < 0 else "0")
+
+
+def changes_since(match: Match, version: int, rows: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Every write to *match*'s deals after *version*, in words, oldest first: who wrote and what,
+    with what the deal scored when it counts ("Вика just entered deal 7: Аня +40, Борис +25,
+    Вика +120"). Writes that are no deal's (a rename, the table's options) leave no line."""
+    names = match.players
+    players = _authors(match)
+    scored = {row["number"]: row.get("deltas") or [] for row in rows}
+    lines = []
+    for revision in (Revision.objects.filter(match=match, version__gt=version)
+                     .select_related("author", "member", "deal").order_by("id")):
+        number = revision.deal.number
+        author = (author_name(revision.author, players) or (revision.member.name if revision.member else None)
+                  or gettext("Someone"))
+        line = gettext(CHANGED.get(revision.kind, CHANGED[Revision.AMENDED])) % {"author": author, "number": number}
+        deltas = scored.get(number) if revision.kind in (Revision.RECORDED, Revision.AMENDED) else None
+        if deltas:
+            line = gettext("%(change)s: %(scores)s") % {"change": line, "scores": ", ".join(
+                f"{names[seat]} {_signed(delta)}" for seat, delta in enumerate(deltas) if seat < len(names))}
+        lines.append(line)
+    return lines
 
 
 # ---------------------------------------------------------------- the printable sheet

@@ -4,7 +4,8 @@ files that make Scorebook an installable app that keeps working without a connec
 Watch pages need no login: the share token is the key, and an unknown or revoked one is a 404.
 Each polled fragment answers 204 while ``since`` is the match's version, read from its version entry
 in the cache with no query on the match (scorebook/caches.py); the match is read only when something
-changed.
+changed. Each page also holds a live stream (scorebook/web/streams.py) that says when to fetch at
+once; the poll is its fallback.
 """
 
 from __future__ import annotations
@@ -35,9 +36,10 @@ from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import sheet_context
 from scorebook.web.people import member_poll, member_required
 
-# The poll of every live page, as on the match page: every 4 s while the page is in view (the
-# templates' data-poll: static/js/page.js skips a poll while the page is hidden).
-POLL_TRIGGER = "every 4s"
+# The poll of every live page, as on the match page: every 4 s while the page is in view and its
+# live stream is silent (the templates' data-poll: static/js/page.js skips a poll while the page is
+# hidden or its stream alive), and at once when the stream says the match moved ("live").
+POLL_TRIGGER = "every 4s, live"
 # The table display shows the last few deals under the big totals.
 DISPLAY_ROWS = 5
 
@@ -68,7 +70,8 @@ def match_unshare(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _watch_context(match: Match, token: str) -> dict[str, Any]:
     return sheet_context(match) | {"poll_url": reverse("web:watch-sheet", args=[token]), "poll_trigger": POLL_TRIGGER,
-                                   "display_url": reverse("web:watch-display", args=[token])}
+                                   "display_url": reverse("web:watch-display", args=[token]),
+                                   "stream_url": reverse("web:watch-stream", args=[token])}
 
 
 def watch(request: HttpRequest, token: str) -> HttpResponse:
@@ -87,25 +90,30 @@ def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
 # ---------------------------------------------------------------- the table display
 
 
-def _display_context(match: Match, poll_url: str, back_url: str) -> dict[str, Any]:
+def _display_context(match: Match, poll_url: str, back_url: str, stream_url: str) -> dict[str, Any]:
     sheet = sheet_context(match)
-    counted = [row for row in sheet["rows"] if not row["voided"] and not row.get("not_counted")]
+    # Only the deals that count have figures: a voided, a rejected (confirmation mode) or a not
+    # counted one (the sheet stops before it) has none to show.
+    counted = [row for row in sheet["rows"]
+               if not (row["voided"] or row.get("rejected") or row.get("not_counted"))]
     last = counted[-1] if counted else None
     players = [{"seat": seat, "total": total, "delta": last["cells"][i]["delta"] if last else None,
                 "marks": last["cells"][i]["marks"] if last else []}
                for i, (seat, total) in enumerate(zip(sheet["seats"], sheet["totals"], strict=False))]
     return sheet | {"players": players, "recent": counted[-DISPLAY_ROWS:][::-1], "deal_count": len(counted),
-                    "last": last, "poll_url": poll_url, "poll_trigger": POLL_TRIGGER, "back_url": back_url}
+                    "last": last, "poll_url": poll_url, "poll_trigger": POLL_TRIGGER, "back_url": back_url,
+                    "stream_url": stream_url}
 
 
 def _my_display(match: Match) -> dict[str, Any]:
     pk = match.pk
-    return _display_context(match, reverse("web:match-display-panel", args=[pk]), reverse("web:match", args=[pk]))
+    return _display_context(match, reverse("web:match-display-panel", args=[pk]), reverse("web:match", args=[pk]),
+                            reverse("web:match-stream", args=[pk]))
 
 
 def _watched_display(match: Match, token: str) -> dict[str, Any]:
     return _display_context(match, reverse("web:watch-display-panel", args=[token]),
-                            reverse("web:watch", args=[token]))
+                            reverse("web:watch", args=[token]), reverse("web:watch-stream", args=[token]))
 
 
 @member_required

@@ -6,8 +6,8 @@ which loads nothing for a policy to govern.
 ``NoStore``: ``Cache-Control: no-store`` on every answer that carries a secret or someone's match.
 
 ``DomainErrors``: what the write path and the reads refuse (scorebook/errors.py) as Django's own
-404 and 403, so the pages answer them in the site's frame; an expired invite as a 404 page that
-says so. (The API answers them itself: scorebook/api/errors.py.)
+404 and a 403 page of ours, so the pages answer them in the site's frame and the reader's language;
+an expired invite as a 404 page that says so. (The API answers them itself: scorebook/api/errors.py.)
 
 ``PageWrites``: every write of the pages counts against its writer's rate, the API's own.
 """
@@ -18,15 +18,18 @@ from collections.abc import Callable
 from typing import Any
 
 from csp.middleware import CSPMiddleware
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
 
-from scorebook import limits
+from scorebook import limits, selectors
 from scorebook.errors import InviteExpired, NotAllowed, NotFound
+from scorebook.models import Match
 from scorebook.web.people import counted_as
+from scorebook.web.table import role_name
 
 # Answers that carry no body: a policy governs what a page loads, and these load nothing.
 NO_BODY = (204, 304)
@@ -77,8 +80,27 @@ class DomainErrors:
         if isinstance(exception, NotFound):
             raise Http404(str(exception)) from exception
         if isinstance(exception, NotAllowed):
-            raise PermissionDenied(str(exception)) from exception
+            return not_allowed(request)
         return None  # any other exception: Django's to answer
+
+
+def not_allowed(request: HttpRequest) -> HttpResponse:
+    """403 in the site's frame and the reader's language, saying his role at the table and leading
+    back to the match's sheet (the API's words for it: scorebook/api/errors.py); to htmx, the words
+    alone into the page's alert, as a 429's (base.html's responseHandling swaps a 403)."""
+    person = getattr(request, "person", request.user)
+    pk = request.resolver_match.kwargs.get("pk") if request.resolver_match else None
+    match = Match.objects.filter(pk=pk).first() if isinstance(pk, int) else None
+    role = selectors.role_of(match, person) if match else None
+    context = {"message": _("Your role at this match does not allow this."),
+               "role_name": role_name(role) if role else "",
+               "back_url": reverse("web:match", args=[pk]) if role else ""}
+    if getattr(request, "htmx", False):
+        response = render(request, "403.html#refusal", context, status=403)
+        response["HX-Retarget"], response["HX-Reselect"] = "#page-alert", "#refusal"
+        response["HX-Reswap"] = "innerHTML show:top"
+        return response
+    return render(request, "403.html", context, status=403)
 
 
 # Pages that write but are not counted here: signing in and up have limits of their own (per

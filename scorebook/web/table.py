@@ -32,6 +32,11 @@ def _back(pk: int) -> HttpResponse:
     return redirect(reverse("web:match", args=[pk]) + "?panel=members#members")
 
 
+def role_name(role: str) -> str:
+    """A role in the reader's language ("зритель"): referee/roles.py names them in English."""
+    return gettext(roles.ROLE_NAMES[role])
+
+
 def invite_url(request: HttpRequest, match: Match) -> str | None:
     if not match.invite_token:
         return None
@@ -73,8 +78,8 @@ def people_context(request: HttpRequest, match: Match, role: str | None) -> dict
                 "invite_expired": ends is not None and ends <= timezone.now(),
                 "members_page": {"number": page, "previous": page - 1 if page > 1 else None,
                                  "next": page + 1 if len(shown) > MEMBERS_SHOWN else None},
-                "grantable": [(r, roles.ROLE_NAMES[r]) for r in roles.GRANTABLE],
-                "invite_role_name": roles.ROLE_NAMES[match.invite_role]}
+                "grantable": [(r, role_name(r)) for r in roles.GRANTABLE],
+                "invite_role_name": role_name(match.invite_role)}
     person = getattr(request, "person", request.user)
     # The owner is nobody's member (he keeps the book, with no seat of his own): nothing to read.
     out["me"] = None if role == roles.OWNER else selectors.membership_of(match, person)
@@ -159,6 +164,6 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
                 remember_guest(request, member)
             return redirect(reverse("web:match", args=[match.pk]) + "#my-seat")
     login = reverse("web:login") + "?next=" + reverse("web:join", args=[token])
-    context = {"match": match, "role_name": roles.ROLE_NAMES[match.invite_role], "errors": errors, "name": name,
+    context = {"match": match, "role_name": role_name(match.invite_role), "errors": errors, "name": name,
                "login_url": login}
     return render(request, "scorebook/join.html", context, status=400 if errors else 200)

@@ -19,6 +19,7 @@ from scorebook.web import (
     referee,
     rules,
     stats,
+    streams,
     table,
 )
 
@@ -76,6 +77,12 @@ urlpatterns += [
     path("manifest.webmanifest", live.manifest, name="manifest"),
     path("favicon.ico", live.favicon, name="favicon"),
     path("offline/", live.offline, name="offline"),
+]
+
+# The live streams (server-sent events, ASGI): under one prefix, for the proxy to route (docs/deploy.md).
+urlpatterns += [
+    path("live/matches/<int:pk>/", streams.match_stream, name="match-stream"),
+    path("live/watch/<slug:token>/", streams.watch_stream, name="watch-stream"),
 ]
 
 # The referee's checks: stateless pages, no match needed; each game's at /referee/<game>/.

@@ -161,7 +161,7 @@
   function refreshSheet() {
     var sheet = document.getElementById("sheet");
     if (sheet && window.htmx && sheet.getAttribute("hx-get")) {
-      // The poll's own request: the new sheet, and the forms' expected version with it.
+      // The poll's own request: the new sheet, undo and (untouched) the entry form drawn anew.
       window.htmx.ajax("GET", sheet.getAttribute("hx-get"), {source: sheet, target: sheet, swap: "outerHTML"});
     }
   }

@@ -4,6 +4,12 @@
 // - A poll (an element with data-poll) asks only while the page is in view: htmx's own filter,
 //   "every 4s [document.visibilityState === 'visible']", is evaluated JavaScript, which the
 //   policy refuses; cancelling the request here does the same.
+// - Live updates: a polled element with data-stream="<address>" opens that server-sent events
+//   stream (scorebook/web/streams.py). Each "version" event newer than what the element shows
+//   fetches it at once (its hx-trigger's "live" event: the poll's own request, so the reader's role
+//   decides what comes back). While the stream is alive (an event or a heartbeat within SILENT_MS)
+//   the timed polls are skipped; when it fails, or a buffering proxy lets nothing through, they go
+//   on by themselves, and the stream is tried again until it comes back.
 // - A <select data-autosubmit> sends its form when it changes (the language switch).
 // - A <button data-print> prints the page.
 // - A <button data-flip-sign> turns its number field negative or back.
@@ -12,8 +18,36 @@
 // - On a phone, the header's links fold into a menu: [data-menu-button] opens and closes it.
 // - A button with data-confirm (void, write off, undo, delete) needs a second tap: the first one
 //   shows the data-confirm text in its place for a few seconds; without script, one tap sends.
+// - A deal saved from the entry form takes the page back to its top, where the next one starts.
+// - The entry form (#entry-slot) is drawn anew by the poll when another phone wrote, but only while
+//   nobody touched it: the first tap, focus or keystroke in it takes its data-fresh away, and from
+//   then on it keeps the version it was drawn at (a save is then refused with a choice).
 (function () {
   "use strict";
+
+  function touched(event) {
+    var slot = event.target.closest ? event.target.closest("#entry-slot") : null;
+    if (slot) {
+      slot.removeAttribute("data-fresh");
+    }
+  }
+  ["input", "change", "focusin", "click"].forEach(function (name) {
+    document.addEventListener(name, touched, true);
+  });
+  // The poll asks for the entry form drawn anew only while this one is untouched (it would not be
+  // swapped in otherwise): a form of card grids weighs a hundred kilobytes.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var element = event.detail && event.detail.elt;
+    if (element && element.hasAttribute("data-poll") && document.querySelector("#entry-slot[data-fresh]")) {
+      event.detail.parameters.entry = "fresh";
+    }
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "entry-slot" && !target.hasAttribute("data-fresh")) {
+      event.detail.shouldSwap = false;
+    }
+  });
 
   function showSummary(root) {
     var summary = root && root.querySelector ? root.querySelector("[data-error-summary]") : null;
@@ -27,6 +61,16 @@
   }
   document.addEventListener("DOMContentLoaded", function () { showSummary(document); });
   document.addEventListener("htmx:afterSettle", function (event) { showSummary(event.target); });
+
+  // A deal saved from the entry form (no error summary came back): the page goes back to its top,
+  // where the next deal starts as the first one did, its first control in reach.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    var sender = config && config.elt;
+    if (sender && sender.id === "entry-form" && !document.querySelector("[data-error-summary]")) {
+      window.scrollTo(0, 0);
+    }
+  });
 
   // The field of an error: its id, its name, its fieldset ("khrap-field"), else the place on the
   // form where the same message stands beside its field.
@@ -63,10 +107,132 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var element = event.detail && event.detail.elt;
-    if (element && element.hasAttribute("data-poll") && document.visibilityState !== "visible") {
+    if (element && element.hasAttribute("data-poll") &&
+        (document.visibilityState !== "visible" || (streamAlive() && !liveFetch))) {
       event.preventDefault();
     }
   });
+
+  // ------------------------------------------------------------ live updates (server-sent events)
+
+  // The server sends a heartbeat as the stream opens and every 15 s after: two missed and the stream
+  // counts as silent (a proxy that buffers it lets none through: the page polls).
+  var SILENT_MS = 35000;
+  // A stream the browser gave up on (an error answer, a 204 from a server that cannot stream) is
+  // tried again after this, doubled each time up to RETRY_MAX_MS.
+  var RETRY_MS = 5000;
+  var RETRY_MAX_MS = 300000;
+  var source = null;
+  var heard = 0;
+  var wanted = -1;
+  var liveFetch = false;
+  var versionAt = 0;
+  var openedAt = 0;
+  var retryIn = RETRY_MS;
+  var retryTimer = null;
+
+  function streamed() {
+    return document.querySelector("[data-stream]");
+  }
+
+  function shownVersion(element) {
+    var found = /[?&]since=(\d+)/.exec(element.getAttribute("hx-get") || "");
+    return found ? parseInt(found[1], 10) : -1;
+  }
+
+  function streamAlive() {
+    return source !== null && source.readyState === 1 && Date.now() - heard < SILENT_MS;
+  }
+
+  // The element shows an older version than the stream said: fetch it now (its poll's request).
+  function catchUp() {
+    var element = streamed();
+    if (!element || !window.htmx || wanted <= shownVersion(element) || document.visibilityState !== "visible") {
+      return;
+    }
+    liveFetch = true;
+    try {
+      window.htmx.trigger(element, "live");
+    } finally {
+      liveFetch = false;
+    }
+  }
+
+  function heardNow() {
+    heard = Date.now();
+    retryIn = RETRY_MS;
+  }
+
+  function retryLater() {
+    if (retryTimer === null) {
+      retryTimer = window.setTimeout(connect, retryIn);
+      retryIn = Math.min(retryIn * 2, RETRY_MAX_MS);
+    }
+  }
+
+  // A stream that says nothing for SILENT_MS (a proxy that buffers it, a connection gone quiet)
+  // is dropped and tried again later; the polls carry the page meanwhile.
+  function watchdog() {
+    if (source !== null && Date.now() - Math.max(heard, openedAt) > SILENT_MS) {
+      source.close();
+      source = null;
+      retryLater();
+    }
+  }
+
+  function connect() {
+    var element = streamed();
+    retryTimer = null;
+    if (!element || typeof window.EventSource === "undefined" || source !== null || navigator.onLine === false) {
+      return;  // offline: tried again when the connection returns
+    }
+    openedAt = Date.now();
+    source = new window.EventSource(element.getAttribute("data-stream") + "?since=" + shownVersion(element));
+    source.addEventListener("heartbeat", heardNow);
+    source.addEventListener("version", function (event) {
+      heardNow();
+      versionAt = heard;
+      wanted = Math.max(wanted, parseInt(event.data, 10));
+      catchUp();
+    });
+    // The reader's role changed: the page shows what the new one may (its forms, its sheet).
+    source.addEventListener("reload", function () {
+      window.location.reload();
+    });
+    source.addEventListener("error", function () {
+      // The browser reconnects by itself (readyState 0) after a dropped connection; an answer it
+      // will not retry (closed) is tried again later, while the polls carry the page.
+      if (source && source.readyState === 2) {
+        source.close();
+        source = null;
+        heard = 0;
+        retryLater();
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", connect);
+  window.setInterval(watchdog, 5000);
+  // No connection: no stream to try (offline.js keeps the deals entered meanwhile); back online,
+  // the stream is opened again at once, from the version the page shows.
+  window.addEventListener("offline", function () {
+    if (source !== null) {
+      source.close();
+      source = null;
+    }
+  });
+  window.addEventListener("online", function () {
+    retryIn = RETRY_MS;
+    if (retryTimer !== null) {
+      window.clearTimeout(retryTimer);
+    }
+    connect();
+  });
+  document.addEventListener("htmx:afterSettle", catchUp);
+  document.addEventListener("visibilitychange", catchUp);
+  // What a test or a proxy check may read: whether the page is on its stream now, and when it last
+  // heard of a new version (Date.now()).
+  window.scorebookLive = {alive: streamAlive, versionAt: function () { return versionAt; }};
 
   document.addEventListener("change", function (event) {
     var select = event.target;

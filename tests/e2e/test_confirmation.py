@@ -142,8 +142,9 @@ def test_deals_confirmed_by_another_seat(page: Page, live_server, sign_in, brows
         # ---- deal 1's window closed when deal 2 was confirmed: Борис's amendment is a proposal
         guest.goto(f"{base}/matches/{match.pk}/deals/1/")
         form = guest.locator("#entry-form")
+        expect(form.locator("#points_0")).to_have_value("")  # the declarer's: the rest, as on entry
         form.locator("#points_1").fill("62")
-        form.locator("#points_2").fill("")  # the rest of 120: 13
+        form.locator("#points_2").fill("13")  # Аня's rest of 120: 120 − 62 − 13 = 45, as before
         form.get_by_role("button", name="Save the deal").click()
         expect(guest.get_by_text("Your change of deal 1 is proposed")).to_be_visible()
         expect_provisional(guest, "−75", "−35", "10")  # the entry in force still counts

@@ -670,7 +670,7 @@ def test_trick_winner_refuses(led: str, answers: str) -> None:
     pytest.param("6H", "7D 6H", "KS", H, True, "no ♠ in the hand: trumps", id="trumps-when-void"),
     pytest.param("7D", "7D 8C", "KS", H, True, "neither ♠ nor trumps in the hand: any card", id="discard"),
     pytest.param("6S", "6S AH", "KS", H, True, "follows suit", id="no-need-to-overtake"),
-    pytest.param("QS", "7S AH", "KS", H, False, "QS is not in the hand", id="not-in-hand"),
+    pytest.param("QS", "7S AH", "KS", H, False, "Q♠ is not in the hand", id="not-in-hand"),
 ])
 def test_legal_play(played: str, hand: str, led: str | None, trump: Suit, legal: bool, why: str) -> None:
     answer, reason = khrap.legal_play(card(played), cards(hand), None if led is None else card(led), trump)

@@ -177,4 +177,4 @@ def test_laid_off_messages_say_what_is_wrong() -> None:
     entry = tongits.parse_entry(entry_with((0, [{"onto": 1, "cards": ["9H"]}])), 3)
     [violation] = tongits.validate(tongits.initial_state(CLASSIC, 3, 0), entry)
     assert violation.message % {**violation.params, "player": "Ben"} == (
-        "9H is not in a meld Ben laid down: a card laid off is listed in the meld that took it.")
+        "9♥ is not in a meld Ben laid down: a card laid off is listed in the meld that took it.")

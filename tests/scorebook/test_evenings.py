@@ -44,6 +44,11 @@ TONGITS_1 = {"type": "result", "ending": "stock_out", "counts": [12, 9, 20], "bu
              "winner_fours": 0}
 
 
+# Thirteens, 3 cards each (tests/e2e/test_every_page.py's deal): no money, nothing to settle.
+THIRTEENS_1 = {"type": "play", "trump": "H",
+               "tricks": [[["KH", "QD", "6S"]], [["2C", "3C", "4D"]], [["9S", "9D", "X1"]]]}
+
+
 def played(owner: Any, game: str, entries: list[dict[str, Any]], players: list[str] = PLAYERS,
            **options: Any) -> Match:
     match = services.match_create(owner=owner, game=game, players=players, options=options or None)
@@ -141,8 +146,10 @@ def test_a_khrap_evening_with_a_pot_left(owner) -> None:
     [money] = evening.settlements
     # 4 + 5, −2 − 22, −2 − 4; 21 stays in the second match's pot.
     assert money.balances == [(anya, D(9)), (boris, D(-24)), (vika, D(-6))] and money.pot == 21
-    # No two of +9, −24, −6 and the pot's +21 add up to 0: three transfers, Борис's largest debt first.
-    assert money.transfers == [Transfer(boris, None, D(21)), Transfer(vika, anya, D(6)), Transfer(boris, anya, D(3))]
+    # All three paid into the pot: 21 / 3 = 7 each. Then 9 + 7 = 16, −24 + 7 = −17, −6 + 7 = 1 among
+    # the players (no two add up to 0): Борис's debt to the largest credit, Аня's 16, then 1 to Вика.
+    assert money.pot_shares == [(anya, D(7)), (boris, D(7)), (vika, D(7))]
+    assert money.transfers == [Transfer(boris, anya, D(16)), Transfer(boris, vika, D(1))]
 
 
 def test_chips_are_never_added_to_money(owner) -> None:
@@ -154,6 +161,41 @@ def test_chips_are_never_added_to_money(owner) -> None:
         (MONEY, [(anya, D(4)), (boris, D(-2)), (vika, D(-2))], 0),
         (CHIPS, [(anya, D(-4)), (boris, D(3)), (vika, D(-5))], 6),
     ]
+    money, chips = evening.settlements
+    assert money.pot_shares == [] and money.transfers == [Transfer(boris, anya, D(2)), Transfer(vika, anya, D(2))]
+    # The ante's 6 chips: 2 from each. −4 + 2 = −2, 3 + 2 = 5, −5 + 2 = −3: Вика's 3 to Борис, then Аня's 2.
+    assert chips.pot_shares == [(anya, D(2)), (boris, D(2)), (vika, D(2))]
+    assert chips.transfers == [Transfer(vika, boris, D(3)), Transfer(anya, boris, D(2))]
+
+
+@pytest.mark.parametrize(("pot", "players", "shares"), [
+    pytest.param("21", 3, ["7", "7", "7"], id="even"),
+    # 20 = 7 + 7 + 6: the odd unit to the first seat.
+    pytest.param("20", 3, ["7", "7", "6"], id="odd-units-to-the-first-seats"),
+    pytest.param("22", 4, ["6", "6", "5", "5"], id="two-odd-units"),
+    # Money in tenths (chips at 0.1): split in tenths, 2.5 = 0.9 + 0.8 + 0.8.
+    pytest.param("2.5", 3, ["0.9", "0.8", "0.8"], id="in-its-smallest-unit"),
+    pytest.param("0", 3, ["0", "0", "0"], id="empty"),
+    # A pot that pays out (below 0): −20 = −6 − 7 − 7.
+    pytest.param("-20", 3, ["-6", "-7", "-7"], id="below-zero"),
+])
+def test_the_pot_in_equal_shares(pot: str, players: int, shares: list[str]) -> None:
+    found = evenings.pot_shares(D(pot), players)
+    assert found == [D(share) for share in shares] and sum(found) == D(pot)
+
+
+def test_an_evening_leaves_out_its_matches_with_no_deal(owner, signed_in) -> None:
+    first = played(owner, "khrap", [KHRAP_1])
+    # "Next game" tapped twice without a deal, then a game played: the two empty ones are left out.
+    empty = services.match_next_game(match=first, owner=owner)
+    services.match_next_game(match=empty, owner=owner)
+    last = played(owner, "khrap", [KHRAP_1])
+    evening = evenings.evening_of(Match.objects.get(pk=first.pk))
+    assert [one.match.pk for one in evening.matches] == [first.pk, last.pk]
+    page = text(signed_in.get(f"/evenings/{first.pk}/"))
+    assert "2 games" in page
+    # Looked at from an empty one, that one is listed too (nothing to settle yet).
+    assert [one.match.pk for one in evenings.evening_of(empty).matches] == [first.pk, empty.pk, last.pk]
 
 
 def test_the_evening_page(owner, signed_in) -> None:
@@ -161,7 +203,8 @@ def test_the_evening_page(owner, signed_in) -> None:
     second = services.match_next_game(match=first, owner=owner)
     for entry in BORIS_WINS:
         services.deal_record(match=second, entry=entry)
-    played(owner, "thirteens", [])
+    # A game without money (Thirteens, one deal: RULES.md's worked shape, 3 cards each) is listed.
+    played(owner, "thirteens", [THIRTEENS_1], cards_each=3)
     page = text(signed_in.get(f"/evenings/{first.pk}/"))
     assert "3 games" in page
     assert "+1160 −580 −580" in page and "−580 +1160 −580" in page
@@ -179,7 +222,7 @@ def test_the_khrap_evening_page_in_russian(owner) -> None:
     page = text(client.get(f"/evenings/{second.pk}/"))
     assert "Этот вечер" in page and "3 игры" not in page and "2 игры" in page
     assert "Осталось в банке 21" in page
-    assert "Борис → банк: 21 Вика → Аня: 6 Борис → Аня: 3" in page
+    assert "Аня → банк: 7 Борис → банк: 7 Вика → банк: 7 Борис → Аня: 16 Борис → Вика: 1" in page
 
 
 def test_another_owners_evening_is_a_404(owner, stranger) -> None:

@@ -118,7 +118,9 @@ def test_a_poll_after_a_write_serves_the_chart_and_the_totals_the_page_keeps(own
     anew = browser.get(poll).content.decode()
 
     def plain(answer: str) -> str:
-        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "TOKEN", answer)
+        # The entry form drawn anew comes with the poll: its token and its client id are its reader's.
+        answer = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "TOKEN", answer)
+        return re.sub(r'name="client_id" value="[0-9a-f]{32}', "CLIENT_ID", answer)
 
     assert plain(kept.content.decode()) == plain(anew)
     standings = anew.split('id="standings"', 1)[1].split("</div>", 1)[0]

@@ -74,20 +74,48 @@ def entries(match: Match) -> list[dict[str, Any]]:
     # two empty fields once the 5 tricks are written: they took none
     pytest.param({"khrap": "0", "circle": "1", "tricks_0": "5", "tricks_1": "", "tricks_2": ""},
                  {"type": "play", "khrap": 0, "circle": 1, "dark": False, "tricks": [5, 0, 0]}, id="two-blanks-took-none"),
-    # two empty fields with tricks still missing: nothing is guessed
+    # two empty fields, the khraper's typed: they took none, and the referee says "add up to 3"
     pytest.param({"khrap": "0", "circle": "1", "tricks_0": "3", "tricks_1": "", "tricks_2": ""},
-                 {"type": "play", "khrap": 0, "circle": 1, "dark": False, "tricks": [3, None, None]}, id="two-blanks"),
+                 {"type": "play", "khrap": 0, "circle": 1, "dark": False, "tricks": [3, 0, 0]}, id="two-blanks"),
+    # two empty fields, the khraper's among them: his is the rest, 5 − 1 = 4; the other took none
+    pytest.param({"khrap": "2", "circle": "1", "tricks_0": "1", "tricks_1": "", "tricks_2": ""},
+                 {"type": "play", "khrap": 2, "circle": 1, "dark": False, "tricks": [1, 0, 4]},
+                 id="two-blanks-the-khrapers-is-the-rest"),
     pytest.param({"khrap": "none", "circle": "1", "tricks_0": "3"}, {"type": "no_khrap"}, id="nobody-silent-circle"),
     pytest.param({"action": "no_khrap"}, {"type": "no_khrap"}, id="the-nobody-button"),
     pytest.param({"action": "renonce", "renonce_player": "2"}, {"type": "renonce", "player": 2}, id="revoke"),
     pytest.param({"action": "penalty", "player": "1", "penalty_points": "−10", "penalty_reason": "late"},
                  {"type": "penalty", "player": 1, "points": -10, "reason": "late"}, id="penalty-real-minus"),
+    # nothing typed: nobody's 5 is guessed; the referee says the tricks add up to 0
     pytest.param({"khrap": "", "circle": ""},
-                 {"type": "play", "khrap": None, "circle": None, "dark": False, "tricks": [None, None, None]},
+                 {"type": "play", "khrap": None, "circle": None, "dark": False, "tricks": [0, 0, 0]},
                  id="nothing-picked"),
+    pytest.param({"khrap": "0", "circle": "1"},
+                 {"type": "play", "khrap": 0, "circle": 1, "dark": False, "tricks": [0, 0, 0]},
+                 id="a-khraper-and-no-tricks-typed"),
 ])
 def test_the_form_describes_the_entry(fields: dict[str, str], entry: dict[str, Any]) -> None:
     assert form.entry_from_post(post_data(**fields), 3, 0) == entry
+
+
+@pytest.mark.parametrize(("khraper", "typed", "tricks"), [
+    # The table of 6: Вика (2) khraps, two whisters tap "+" once each, four fields empty:
+    # the khraper's is the rest, 5 − 1 − 1 = 3, the other three took none.
+    pytest.param(2, ["", "1", "", "", "1", ""], [0, 1, 3, 0, 1, 0], id="khraper-empty-gets-3"),
+    # The khraper typed; four empty took none: 3 + 1 = 4, refused as "add up to 4, not 5".
+    pytest.param(0, ["3", "1", "", "", "", ""], [3, 1, 0, 0, 0, 0], id="one-trick-missing"),
+    # One empty field: it is the rest, whoever's it is: 5 − 3 − 1 − 0 − 0 − 0 = 1.
+    pytest.param(0, ["3", "1", "0", "0", "0", ""], [3, 1, 0, 0, 0, 1], id="the-only-empty-field"),
+    # Typed over 5: the khraper's rest is 0 (never below), refused as "add up to 6, not 5".
+    pytest.param(5, ["4", "2", "", "", "", ""], [4, 2, 0, 0, 0, 0], id="over-five"),
+    # 5 written: the empty ones took none, the khraper's too.
+    pytest.param(1, ["2", "", "3", "", "", ""], [2, 0, 3, 0, 0, 0], id="five-written"),
+    # Not a number: passed on for the referee to refuse in its words; the empty ones took none.
+    pytest.param(0, ["x", "1", "", "", "", ""], ["x", 1, 0, 0, 0, 0], id="not-a-number"),
+])
+def test_empty_tricks_at_a_table_of_six(khraper: int, typed: list[str], tricks: list[Any]) -> None:
+    fields = {"khrap": str(khraper), "circle": "1"} | {f"tricks_{seat}": value for seat, value in enumerate(typed)}
+    assert form.entry_from_post(post_data(**fields), 6, {})["tricks"] == tricks
 
 
 @pytest.mark.parametrize("entry", [
@@ -209,8 +237,12 @@ def test_htmx_answers_the_main_partial(signed_in: Client, khrap_match: Match) ->
                  "first circle with no khrap", id="circle-2-without-a-silent-circle"),
     pytest.param({"circle": 1, "tricks_0": 3, "tricks_1": 1, "tricks_2": 1}, "khrap",
                  "This field is required.", id="no-khraper-picked"),
+    # two fields left empty took none: 3 + 0 + 0
     pytest.param({"khrap": 0, "circle": 1, "tricks_0": 3, "tricks_1": "", "tricks_2": ""}, "tricks",
-                 "A value is needed for every player.", id="two-blank-tricks"),
+                 "Tricks add up to 3, not 5.", id="two-blank-tricks"),
+    # the khraper's field empty is the rest, never below 0: 4 + 2 + 0
+    pytest.param({"khrap": 2, "circle": 1, "tricks_0": 4, "tricks_1": 2, "tricks_2": ""}, "tricks",
+                 "Tricks add up to 6, not 5.", id="over-five-whatever-is-empty"),
     pytest.param({"action": "renonce"}, "renonce_player", "This field is required.", id="revoke-without-a-player"),
     # RULES.md: a penalty need not be in fives, but a bonus is paid out of the pot, empty here.
     pytest.param({"action": "penalty", "player": 0, "penalty_points": 7}, "penalty_points",

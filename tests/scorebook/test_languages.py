@@ -68,10 +68,10 @@ def test_a_bid_off_the_step_is_refused_in_the_request_language(
     ("language", "failed", "defence"),
     [
         # Аня bids 110 and takes 95: −110. Борис 15 → 15, Вика 10 → 10 on defence.
-        pytest.param("ru", "Аня: заказ 110 не сыгран (взято 95): -110", "Борис: 15 на защите", id="russian"),
-        pytest.param("uk", "Аня: замовлення 110 не зіграно (взято 95): -110", "Борис: 15 на захисті",
+        pytest.param("ru", "Аня: заказ 110 не сыгран (взято 95): −110", "Борис: 15 на защите", id="russian"),
+        pytest.param("uk", "Аня: замовлення 110 не зіграно (взято 95): −110", "Борис: 15 на захисті",
                      id="ukrainian"),
-        pytest.param("en", "Аня failed 110 (taken 95): -110", "Борис: 15 on defence", id="english"),
+        pytest.param("en", "Аня failed 110 (taken 95): −110", "Борис: 15 on defence", id="english"),
     ],
 )
 def test_the_scoresheet_explains_a_failed_contract_in_the_request_language(
@@ -105,7 +105,7 @@ def test_the_match_page_speaks_russian(signed_in: Client, match: Match) -> None:
         "Правила этой партии",
         "Шаг торговли",  # an option label marked in referee/games/thousand/rules.py
         "недобор",  # the "failed" mark (context "mark")
-        "Аня: заказ 110 не сыгран (взято 95): -110",  # the explanation line
+        "Аня: заказ 110 не сыгран (взято 95): −110",  # the explanation line
     ):
         assert text in page, text
     for english in ("Next deal", "Scoresheet", "Save the deal", "Rules of this match", "Bidding step"):

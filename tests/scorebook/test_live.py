@@ -62,10 +62,23 @@ def test_the_match_poll_sends_the_sheet_and_the_new_version_for_the_forms(signed
     assert answer.status_code == 200
     html = answer.content.decode()
     assert f"?since={match.version + 1}" in html
-    # Out of band: every entry form on the page expects the new version, or its next save would be
-    # refused as a conflict although nobody is writing at the same time.
-    oob = re.search(r'<input[^>]*hx-swap-oob="outerHTML:#main form input\[name=expected_version\]"[^>]*>', html)
-    assert oob is not None and f'value="{match.version + 1}"' in oob.group(0)
+    # Out of band: undo drawn anew, naming the deal it would void with the version it is drawn at
+    # (never only its version: it would void another deal than the one it names).
+    undo = re.search(r'<div id="undo-slot" hx-swap-oob="true">(.*?)</div>', html, re.S)
+    assert undo is not None
+    assert f'name="expected_version" value="{match.version + 1}"' in undo.group(1)
+    assert "Undo deal 1" in undo.group(1)
+    assert 'hx-swap-oob="innerHTML:#main .chart-section"' in html  # the chart, outside #sheet, follows
+    # The page's entry form has something typed in it: the poll does not send it a new one.
+    assert 'id="entry-slot"' not in html
+    # An untouched form (the page says so: entry=fresh) is drawn anew at the new version: deal 1
+    # was dealt by Аня (seat 0), so deal 2 is Борис's deal and Вика (seat 2), on his left, is on
+    # the 100: the declarer the new form names.
+    html = signed_in.get(f"/matches/{match.pk}/sheet/?since={match.version}&entry=fresh").content.decode()
+    entry = re.search(r'<div id="entry-slot" data-fresh hx-swap-oob="true">(.*?)</form>', html, re.S)
+    assert entry is not None
+    assert f'name="expected_version" value="{match.version + 1}"' in entry.group(1)
+    assert re.findall(r'name="declarer" value="(\d)" checked', entry.group(1)) == ["2"]
     assert 'hx-swap-oob="innerHTML:#main .chart-section"' in html  # the chart, outside #sheet, follows
 
 

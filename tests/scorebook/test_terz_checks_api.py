@@ -150,7 +150,7 @@ def test_compare_refuses_bad_input_with_codes(api: APIClient, body: dict[str, An
 def test_a_refusal_names_the_players_given(api: APIClient) -> None:
     answer = post(api, COMPARE, {"trump": "H", "players": ["Остап", "Марко"],
                                  "declarations": [dec(0, "9H 10H JH"), dec(1, "JS JH JD JC")]})
-    assert answer.json()["violations"][0]["message"] == "JH was already declared by Остап."
+    assert answer.json()["violations"][0]["message"] == "J♥ was already declared by Остап."
 
 
 # ---------------------------------------------------------------- classify
@@ -244,7 +244,7 @@ def test_the_match_page_check_names_the_players_of_my_match_only(signed_in: Clie
     ({"decl_0_player": "0", "decl_0": ["7H", "8H", "9H"]}, "Pick the trumps first"),
     ({"trump": "H"}, "Pick the cards of at least one declaration."),
     ({"trump": "H", "decl_0_player": "0", "decl_2_player": "1", "decl_0": ["7H", "8H", "9H"], "decl_2": ["9H", "10H", "JH"]},
-     "Declaration 3: 9H was already declared by Player 1."),
+     "Declaration 3: 9♥ was already declared by Player 1."),
 ])
 def test_the_page_says_what_is_wrong(signed_in: Client, fields: dict[str, Any], message: str) -> None:
     html = signed_in.post("/referee/terz/compare/", fields).content.decode()

@@ -231,7 +231,7 @@ def field_errors(html: str, marker: str) -> list[str]:
                  ["Four 10s are not a combination: only four jacks, queens, kings or aces count."],
                  id="four-tens"),
     pytest.param(DEAL_1 | {"decl_3_player": 1, "decl_3": ["JH", "QH", "KH"]}, 'id="decl-slot-3"',
-                 ["QH was already declared by Остап.", "KH was already declared by Остап."],
+                 ["Q♥ was already declared by Остап.", "K♥ was already declared by Остап."],
                  id="card-declared-twice"),
     pytest.param(DEAL_1 | {"decl_2": ["KS", "QS"]}, 'id="decl-slot-2"',
                  ["King and queen of ♠ are a marriage only in trumps (♥)."], id="marriage-not-trump"),

@@ -328,7 +328,7 @@ def test_the_page_shows_a_refused_hand(signed_in: Client) -> None:
     page = signed_in.post("/referee/terz/play/", {
         "trump": "H", "led_suit": "S", "led_rank": "10", "card_rank": "7", "card_suit": "S",
         "hand": ["10S"]}, HTTP_HX_REQUEST="true").content.decode()
-    assert "10S is on the table and in the hand." in page
+    assert "10♠ is on the table and in the hand." in page
 
 
 def test_the_page_answers_who_takes_the_trick(signed_in: Client) -> None:

@@ -189,7 +189,7 @@ def test_a_refused_hand_shows_errors_by_the_field_and_stores_nothing(signed_in, 
     hand_1 = page.split('id="seat-1"', 1)[1].split('id="seat-2"', 1)[0]
     assert "Борис called tongit with 1 unmelded cards." in hand_1.split('class="hand-slot has-error"', 1)[1]
     seat_2 = page.split('id="seat-2"', 1)[1].split("</details>\n    \n    <div class=\"actions\">", 1)[0]
-    assert "9C is already listed at player 1&#x27;s meld 1." in seat_2
+    assert "9♣ is already listed at player 1&#x27;s meld 1." in seat_2
     assert 'name="hand_2" value="9C" checked' in page  # what was tapped stays
     match.refresh_from_db()
     assert (match.version, match.deals.count(), match.sheet["totals"]) == (version, 1, [-4, 3, -5])

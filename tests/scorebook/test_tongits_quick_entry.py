@@ -47,6 +47,22 @@ def match(owner) -> Match:
     pytest.param({**QUICK, "count_2": ""},
                  {"type": "result", "ending": "stock_out", "last_draw": 2, "counts": [12, 9, None],
                   "burned": [2], "winner_aces": 1, "winner_fours": 0}, id="a-blank-count-for-the-referee"),
+    # RULES.md: on a tongit "the losers' counts may be null" and "a tongit caller's count is 0":
+    # nothing typed but the ending and the caller is a whole entry.
+    pytest.param({"action": "play", "mode": "quick", "ending": "tongit", "caller": "1", "count_0": "", "count_1": "",
+                  "count_2": ""},
+                 {"type": "result", "ending": "tongit", "caller": 1, "counts": [None, 0, None], "burned": [],
+                  "winner_aces": 0, "winner_fours": 0}, id="a-tongit-the-callers-blank-count-is-0"),
+    # The losers' counts typed anyway: kept as typed (they change no payment).
+    pytest.param({"action": "play", "mode": "quick", "ending": "tongit", "caller": "2", "count_0": "7", "count_1": "",
+                  "count_2": ""},
+                 {"type": "result", "ending": "tongit", "caller": 2, "counts": [7, None, 0], "burned": [],
+                  "winner_aces": 0, "winner_fours": 0}, id="a-tongit-a-losers-count-typed"),
+    # Not a tongit: a blank count stays blank, for the referee to ask for.
+    pytest.param({"action": "play", "mode": "quick", "ending": "draw", "caller": "1", "count_0": "3", "count_1": "",
+                  "count_2": "4"},
+                 {"type": "result", "ending": "draw", "caller": 1, "challengers": [], "counts": [3, None, 4],
+                  "burned": [], "winner_aces": 0, "winner_fours": 0}, id="a-draw-the-callers-count-is-asked"),
 ])
 def test_the_quick_form_describes_a_result(fields: dict[str, Any], entry: dict[str, Any]) -> None:
     assert form.entry_from_post(query(fields), 3, {}) == entry
@@ -79,6 +95,37 @@ def test_a_quick_tongit_with_the_losers_counts_blank_is_paid(signed_in: Client, 
     assert match.deals.get().entry == {"type": "result", "ending": "tongit", "caller": 1, "counts": [None, 0, None],
                                        "burned": [], "winner_aces": 0, "winner_fours": 0}
     assert (match.sheet["totals"], match.sheet["state"]["pot"]) == ([-5, 4, -5], 6)
+
+
+def test_a_quick_tongit_needs_only_the_ending_and_the_caller(signed_in: Client, match: Match) -> None:
+    # Вика's tongit, no ace, no four: Аня and Борис pay 3 each. Pot 6.
+    # Вика −2 + 6 = 4; Аня, Борис −2 − 3 = −5.
+    fields = {"action": "play", "mode": "quick", "ending": "tongit", "caller": "2", "count_0": "", "count_1": "",
+              "count_2": "", "winner_aces": "", "winner_fours": "", "expected_version": "0"}
+    answer = signed_in.post(f"/matches/{match.pk}/deals/", fields)
+    assert answer.status_code == 302
+    match.refresh_from_db()
+    assert match.deals.get().entry["counts"] == [None, None, 0]
+    assert (match.sheet["totals"], match.sheet["state"]["pot"]) == ([-5, -5, 4], 6)
+
+
+@pytest.mark.parametrize(("blank", "expected"), [
+    pytest.param(["count_2"], {"count_2": ["Вика's count is needed: a stock-out or a draw is won by the lowest count."]},
+                 id="one-blank"),
+    pytest.param(["count_0", "count_2"],
+                 {"count_0": ["Аня's count is needed: a stock-out or a draw is won by the lowest count."],
+                  "count_2": ["Вика's count is needed: a stock-out or a draw is won by the lowest count."]},
+                 id="two-blanks-two-messages"),
+])
+def test_a_missing_count_names_its_player(signed_in: Client, match: Match, blank: list[str],
+                                          expected: dict[str, list[str]]) -> None:
+    answer = signed_in.post(f"/matches/{match.pk}/deals/", {**QUICK, **dict.fromkeys(blank, ""),
+                                                            "expected_version": "0"})
+    assert answer.context["form"]["errors"] == expected
+    # The summary above the form: each message once, each a link to its own field.
+    assert answer.context["form"]["error_summary"] == [{"field": field, "message": messages[0]}
+                                                       for field, messages in expected.items()]
+    assert match.deals.count() == 0
 
 
 def test_a_refused_quick_hand_shows_the_error_by_its_field(signed_in: Client, match: Match) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.cards import Card, Suit
+from referee.cards import Card, Suit, card_text
 from referee.games.khrap.rules import DECK, DECK_RANKS, HAND, ORDER
 from referee.ledger import Line, Rejected, Violation, _, error, line
 from referee.reading import read_card, read_suit
@@ -49,7 +49,7 @@ def legal_play(card: Card, hand: Sequence[Card], led: Card | None, trump: Suit) 
     """
     _strength(card)
     if card not in hand:
-        return False, line(_("%(card)s is not in the hand"), card=card.code)
+        return False, line(_("%(card)s is not in the hand"), card=card_text(card))
     if led is None:
         return True, line(_("any card may be led"))
     _strength(led)

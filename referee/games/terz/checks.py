@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import reading
-from referee.cards import Card, Rank, Suit
+from referee.cards import Card, Rank, Suit, card_text
 from referee.games.terz.entries import Declaration
 from referee.games.terz.rules import (
     DECK,
@@ -93,7 +93,7 @@ def classify(cards: Sequence[Card | str], trump: Suit) -> tuple[str, int] | Viol
             return card
         assert isinstance(card, Card)  # the deck holds no jokers
         if card in read:
-            return error("card_twice", _("%(card)s is listed twice."), None, card=card.code)
+            return error("card_twice", _("%(card)s is listed twice."), None, card=card_text(card))
         read.append(card)
     suits = {c.suit for c in read}
     ranks = sorted(SEQUENCE.index(c.rank) for c in read)
@@ -132,7 +132,7 @@ def check_declarations(trump: Suit, declarations: Sequence[Declaration]) -> list
             if card in owner and owner[card] != declaration.player:
                 # RULES.md: "No card may be declared by both players".
                 found.append(error("card_declared_twice", _("%(card)s was already declared by %(player)s."),
-                                   where, card=card.code, player=Seat(owner[card])))
+                                   where, card=card_text(card), player=Seat(owner[card])))
             owner.setdefault(card, declaration.player)
     for later, declaration in enumerate(declarations):
         for earlier in range(later):
@@ -144,7 +144,7 @@ def check_declarations(trump: Suit, declarations: Sequence[Declaration]) -> list
                 card = next(c for c in declaration.cards if c in shared)
                 found.append(error("card_twice", _("%(card)s is already in %(player)s's %(kind)s."),
                                    f"declarations[{later}].cards[{declaration.cards.index(card)}]",
-                                   card=card.code, player=Seat(declaration.player),
+                                   card=card_text(card), player=Seat(declaration.player),
                                    kind=line(KIND_TEXT[named[earlier][0]])))
     return found
 
@@ -374,7 +374,7 @@ def play_check(hand: Any, trump: Any, table: Any, talon_empty: Any, card: Any) -
                                            "%(count)s cards."), "table", count=len(on_table)))
     elif on_table and held is not None and on_table[0] in held:
         found.append(error("card_twice", _("%(card)s is on the table and in the hand."), "table[0]",
-                           card=on_table[0].code))
+                           card=card_text(on_table[0])))
     if found or suit is None or held is None or played is None or on_table is None:
         raise Rejected(found)
     assert isinstance(played, Card)  # the deck holds no jokers

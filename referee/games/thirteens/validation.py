@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.cards import Joker
+from referee.cards import Joker, card_text
 from referee.games.thirteens.entries import AnyCard, Entry, Play
 from referee.games.thirteens.rules import DECK_SIZE, cards_dealt
 from referee.games.thirteens.state import State
@@ -30,7 +30,7 @@ def validate(state: State, entry: Entry) -> list[Violation]:
                 count += 1
                 if card in seen:
                     found.append(error("card_twice", _("%(card)s is listed twice."), f"{where}[{spot}]",
-                                       card=card.code))
+                                       card=card_text(card)))
                 elif isinstance(card, Joker):
                     jokers += 1
                     if entry.trump is None and jokers == 2:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.cards import Card
+from referee.cards import Card, card_text
 from referee.games.tongits.checks import counts_and_burned, every_count, is_meld, last_draw_needed
 from referee.games.tongits.entries import Entry, Play, Result
 from referee.games.tongits.rules import ENDING_TEXT, HAND_LIMIT, MELD_MIN
@@ -97,7 +97,7 @@ def _check_cards(state: State, entry: Play, found: list[Violation]) -> None:
                     # RULES.md: "every card at most once across all hands"; seed 002: "Карта може
                     # належати набору тільки один раз".
                     found.append(error("card_twice", _("%(card)s is already listed at %(other)s."),
-                                       f"{spot}[{index}]", card=card.code, other=seen[card]))
+                                       f"{spot}[{index}]", card=card_text(card), other=seen[card]))
                 else:
                     seen[card] = f"{spot}[{index}]"
         if (held := len(entry.held(seat))) > HAND_LIMIT:
@@ -124,13 +124,13 @@ def _check_laid_off(entry: Play, found: list[Violation]) -> None:
                 spot = f"{where}.cards[{place}]"
                 if card in listed:
                     found.append(error("card_twice", _("%(card)s is already listed at %(other)s."), spot,
-                                       card=card.code, other=listed[card]))
+                                       card=card_text(card), other=listed[card]))
                     continue
                 listed[card] = spot
                 if card not in laid:
                     found.append(error("laid_off_not_in_meld", _("%(card)s is not in a meld %(player)s laid down: a "
                                                                  "card laid off is listed in the meld that took it."),
-                                       spot, card=card.code, player=Seat(item.onto)))
+                                       spot, card=card_text(card), player=Seat(item.onto)))
     for seat, hand in enumerate(entry.hands):
         given = entry.laid_off_onto(seat)
         for index, meld in enumerate(hand.melds):

@@ -29,7 +29,6 @@ from scorebook.games.forms import (
     penalty_field,
     penalty_values,
     read,
-    the_rest,
 )
 
 TEMPLATE = "scorebook/games/khrap/form.html"
@@ -69,7 +68,8 @@ class RenonceForm(forms.Form):
 
 
 def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> dict[str, Any]:
-    """The entry the Khrap form describes. One blank tricks field is "the rest of 5"."""
+    """The entry the Khrap form describes. Empty tricks fields took none, but for the one that gets
+    "the rest of 5" (``tricks_taken``)."""
     action = post.get("action", "play")
     if action == "penalty":
         return penalty_entry(post)
@@ -82,11 +82,9 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
     if action == "no_khrap" or typed["khrap"] == NOBODY:
         # Seed 003: "Если никто не отважился сделать заявку на «храп»" — a silent circle.
         return {"type": "no_khrap"}
-    # "the rest of 5": the field left empty takes the tricks the others did not. Never below 0:
-    # typed tricks over 5 are then refused as "add up to 6, not 5", the clearest message. With 5
-    # tricks typed, the players left empty took none (at a table of 6, most take nothing).
-    tricks = the_rest([typed[f"tricks_{seat}"] for seat in range(seats)], TRICKS, least=0, none_left=True)
-    entry: dict[str, Any] = {"type": "play", "khrap": number(typed["khrap"]), "circle": typed["circle"],
+    khraper = number(typed["khrap"])
+    tricks = tricks_taken([typed[f"tricks_{seat}"] for seat in range(seats)], khraper)
+    entry: dict[str, Any] = {"type": "play", "khrap": khraper, "circle": typed["circle"],
                              "dark": typed["dark"], "tricks": tricks}
     revoked = [number(seat) for seat in typed["renonce"]]
     if revoked:
@@ -94,6 +92,24 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
         # without one is stored as it always was.
         entry["renonce"] = revoked
     return entry
+
+
+def tricks_taken(typed: list[Any], khraper: Any) -> list[Any]:
+    """Each seat's tricks from the fields as typed (None: left empty). At a table of 6 most take
+    nothing: an empty field is a player who took none, 0. One field gets "the rest of 5" — what the
+    typed ones leave, never below 0 (typed tricks over 5 are then refused as "add up to 6, not 5",
+    which names the field and the arithmetic) —: the one empty field, or with several the
+    khraper's, when it is among them. Nothing typed at all is nobody's 5: every field is 0, and the
+    referee says they add up to 0. Anything typed that is no number is passed on as typed."""
+    blank = [seat for seat, value in enumerate(typed) if value is None]
+    numbers = [value for value in typed if isinstance(value, int)]
+    if not blank:
+        return typed
+    if not numbers or len(numbers) + len(blank) != len(typed):
+        return [0 if value is None else value for value in typed]
+    rest = max(TRICKS - sum(numbers), 0)
+    taker = blank[0] if len(blank) == 1 else (khraper if khraper in blank else None)
+    return [(rest if seat == taker else 0) if value is None else value for seat, value in enumerate(typed)]
 
 
 def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from referee.games import terz
 from scorebook import sheets
@@ -108,9 +108,10 @@ def _card_text(rank: str, suit: str) -> str:
 
 def quick_declarations() -> list[dict[str, Any]]:
     """The compact picker: every combination the referee knows, by its kind and top card ("terz to
-    J♥", "four jacks"), grouped by kind; each choice carries its cards, which the page ticks on the
-    slot's card grid (still there for checking). The kinds and the ranks in sequence are the
-    referee's (``SEQUENCES``, ``SEQUENCE``, ``FOURS``, ``MARRIAGE``)."""
+    J♥", "four jacks"), grouped by kind and length; each choice carries its cards, which the page
+    ticks on the slot's card grid (still there for checking), and its face on the tap grid (its top
+    card, a rank, a suit). The kinds and the ranks in sequence are the referee's (``SEQUENCES``,
+    ``SEQUENCE``, ``FOURS``, ``MARRIAGE``)."""
     groups: list[dict[str, Any]] = []
     shortest: dict[str, int] = {}  # a hundred of 5 is "hundred to K♥"; longer ones say their length
     for length, (kind, points) in sorted(terz.SEQUENCES.items()):
@@ -122,18 +123,42 @@ def quick_declarations() -> list[dict[str, Any]]:
                 words = {"kind": _(terz.KIND_TEXT[kind]), "card": _card_text(ranks[-1], suit), "n": length}
                 label = (_("%(kind)s to %(card)s") if length == shortest[kind]
                          else _("%(kind)s of %(n)s to %(card)s")) % words
-                choices.append({"cards": " ".join(rank + suit for rank in ranks), "label": label})
+                choices.append({"cards": " ".join(rank + suit for rank in ranks), "label": label,
+                                "face": _card_text(ranks[-1], suit), "suit": suit})
         groups.append({"label": _("%(kind)s (%(points)s), %(n)s cards") % {
-            "kind": _(terz.KIND_TEXT[kind]), "points": points, "n": length}, "choices": choices})
+            "kind": _(terz.KIND_TEXT[kind]), "points": points, "n": length}, "choices": choices,
+            "kind": kind, "length": length, "columns": len(RANKS) - length + 1})
     fours = [{"cards": " ".join(rank.value + suit for suit in SUITS),
-              "label": "%s (%s)" % (_(terz.KIND_TEXT[kind]), points)}
+              "label": "%s (%s)" % (_(terz.KIND_TEXT[kind]), points),
+              "face": pgettext("card rank", rank.value), "suit": ""}
              for rank, (kind, points) in sorted(terz.FOURS.items(), key=lambda item: RANKS.index(item[0].value))]
-    groups.append({"label": _("Four of a kind"), "choices": fours})
+    groups.append({"label": _("Four of a kind"), "choices": fours, "kind": "four", "length": None,
+                   "columns": len(fours)})
     kind, points = terz.MARRIAGE
     groups.append({"label": "%s (%s)" % (_(terz.KIND_TEXT[kind]), points), "choices": [
         {"cards": f"K{suit} Q{suit}", "label": _("%(kind)s %(suit)s") % {
-            "kind": _(terz.KIND_TEXT[kind]), "suit": sheets.SUIT_SYMBOLS[suit]}} for suit in SUITS]})
+            "kind": _(terz.KIND_TEXT[kind]), "suit": sheets.SUIT_SYMBOLS[suit]},
+         "face": sheets.SUIT_SYMBOLS[suit], "suit": suit} for suit in SUITS],
+        "kind": kind, "length": None, "columns": len(SUITS)})
     return groups
+
+
+# The tap grid's kinds, in the order of their value; a hundred has a panel for each length.
+QUICK_KINDS = (
+    ("terz", gettext_lazy("terz"), gettext_lazy("terz")),
+    ("fifty", gettext_lazy("fifty"), gettext_lazy("fifty")),
+    ("hundred", gettext_lazy("hundred"), gettext_lazy("hundred")),
+    ("four", pgettext_lazy("a Terz declaration, short", "four"), gettext_lazy("Four of a kind")),
+    ("marriage", None, gettext_lazy("marriage")),  # shown as the deck writes K+Q
+)
+
+
+def quick_kinds() -> list[dict[str, Any]]:
+    """The tap grid: for each kind (a button per player) its panels of top cards, one per length."""
+    groups = quick_declarations()
+    marriage = pgettext("card rank", "K") + "+" + pgettext("card rank", "Q")
+    return [{"code": code, "short": short or marriage, "name": name,
+             "panels": [group for group in groups if group["kind"] == code]} for code, short, name in QUICK_KINDS]
 
 
 # ---------------------------------------------------------------- the contract
@@ -280,7 +305,7 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
                 for key in ("trump", "counter", "last_trick", "player", "penalty_points", "reason")},
         "suits": [(s, sheets.SUIT_SYMBOLS[s], sheets.SUIT_NAMES[s]) for s in SUITS],
         "slots": slot_rows(values, errors, players),
-        "quick": quick_declarations(),
+        "quick_kinds": quick_kinds(),
         "ranks": RANKS,
         "false_values": [str(v) for v in FALSE_DECLARATION_VALUES],
         "forfeit_reasons": list(FORFEIT_REASONS.items()),

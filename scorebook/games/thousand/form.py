@@ -117,7 +117,23 @@ def values_from_entry(entry: dict[str, Any] | None, seats: int) -> dict[str, Any
         values[f"tricks_{seat}"] = tricks[seat]
         values[f"marriages_{seat}"] = marriages[seat] or []
         values[f"held_{seat}"] = held[seat] or []
+    _rest_left_empty(values, entry, seats)
     return values
+
+
+def _rest_left_empty(values: dict[str, Any], entry: Mapping[str, Any], seats: int) -> None:
+    """The edit page keeps "the rest of 120" computed as the entry form does: the declarer's card
+    points are left empty when the points of those who played make 120, so correcting one
+    defender's points changes one field, and the declarer's follow."""
+    points = entry.get("points")
+    declarer = entry.get("declarer")
+    if entry.get("type") != "play" or not isinstance(points, list) or len(points) != seats:
+        return
+    played = [p for p in points if p is not None]
+    if (not isinstance(declarer, int) or not 0 <= declarer < seats or points[declarer] is None
+            or not all(isinstance(p, int) for p in played) or sum(played) != CARD_POINTS):
+        return
+    values[f"points_{declarer}"] = None
 
 
 def post_values(post: QueryDict, seats: int) -> dict[str, Any]:
@@ -180,7 +196,14 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
         + ([("A", sheets.SUIT_SYMBOLS["A"])] if options.get("ace_marriage") else []),
         "redeal_reasons": _redeal_reasons(options),
         "four_players": sitting_out is not None, "options": options,
+        "bid_step": options["bid_step"], "bid_chips": bid_chips(options["bid_step"]),
     }
+
+
+def bid_chips(step: int) -> list[int]:
+    """The usual bids, one tap each (100 to 150 in tens, in the match's step): a bid field never
+    needs clearing; the − and + beside it move by the step from there."""
+    return [bid for bid in range(100, 151, 10) if bid % step == 0]
 
 
 def _redeal_reasons(options: Mapping[str, Any]) -> list[tuple[str, str]]:

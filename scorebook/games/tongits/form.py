@@ -137,6 +137,11 @@ def entry_from_post(post: QueryDict, seats: int, state: Mapping[str, Any]) -> di
     if entry["type"] == "result":
         quick = read(QuickForm(post, seats))
         entry["counts"] = [quick[f"count_{seat}"] for seat in range(seats)]
+        caller = entry.get("caller")
+        if ending == "tongit" and isinstance(caller, int) and 0 <= caller < seats and entry["counts"][caller] is None:
+            # RULES.md: "a tongit caller's count is 0" (every card melded): left empty, it is 0. The
+            # losers' counts "may be null": left empty, they stay so.
+            entry["counts"][caller] = 0
         entry["burned"] = [number(seat) for seat in quick["burned"]]
         entry["winner_aces"] = 0 if quick["winner_aces"] is None else quick["winner_aces"]
         entry["winner_fours"] = 0 if quick["winner_fours"] is None else quick["winner_fours"]
@@ -253,6 +258,23 @@ def clean_errors(errors: dict[str, list[str]], post: QueryDict) -> dict[str, lis
     return {key: [readable_places(m) for m in messages] for key, messages in errors.items()}
 
 
+COUNT_NEEDED = gettext_lazy("%(player)s's count is needed: a stock-out or a draw is won by the lowest count.")
+
+
+def _counts_named(errors: dict[str, list[str]], values: Mapping[str, Any],
+                  players: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The errors, a count left empty saying whose it is (the referee's "a value is needed for every
+    player" names nobody, and the summary above the form shows one message once): each player's
+    count errors beside his field (``count_errors``) and in the summary."""
+    named = dict(errors)
+    for player in players:
+        key = f"count_{player['index']}"
+        if named.get(key) and values.get(key) in (None, ""):
+            named[key] = [str(COUNT_NEEDED) % {"player": player["name"]}]
+        player["count_errors"] = named.get(key, [])
+    return named
+
+
 def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], errors: dict[str, list[str]],
                  seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Each seat with its meld slots (laid melds first, then concealed ones, then empty slots), its
@@ -276,7 +298,7 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
                           "errors": errors.get(key, []) if key else []})
         used |= {f"hands_{index}", f"hands_{index}_hand", f"count_{index}"}
         players.append({"index": index, "name": seat["name"], "dealer": seat.get("dealer"), "slots": slots,
-                        "count": values.get(f"count_{index}"), "count_errors": errors.get(f"count_{index}", []),
+                        "count": values.get(f"count_{index}"),
                         "burned": str(index) in burned,
                         "hand": held.get("hand") or [], "hand_name": f"hand_{index}",
                         "errors": errors.get(f"hands_{index}", []),
@@ -284,6 +306,7 @@ def form_context(match: Any, state: Mapping[str, Any], values: dict[str, Any], e
     general = [m for key, messages in errors.items() if key not in used for m in messages]
     quick = values.get("result")
     return {
+        "errors": _counts_named(errors, values, players),
         "quick_entry": quick_entry(quick, [seat["name"] for seat in seat_rows]) if quick else None,
         "players": players, "ranks": RANKS, "endings": list(ENDINGS.items()),
         "mode": "cards" if values.get("mode") == "cards" or (values.get("mode") is None and hands) else QUICK,

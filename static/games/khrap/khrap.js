@@ -14,3 +14,15 @@
     input.dispatchEvent(new Event("change", {bubbles: true}));
   });
 })();
+/* The khraper tapped: his tricks field takes the keyboard at once (his tricks come next). */
+(function () {
+  "use strict";
+  if (window.scorebookKhrapFocus) { return; }
+  window.scorebookKhrapFocus = true;
+  document.addEventListener("change", function (event) {
+    var radio = event.target;
+    if (!event.isTrusted || !radio.matches || !radio.matches("input[name=khrap]") || !radio.checked) { return; }
+    var tricks = document.getElementById("tricks_" + radio.value);
+    if (tricks) { tricks.focus(); }
+  });
+})();

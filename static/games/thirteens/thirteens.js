@@ -178,6 +178,16 @@
       }
     }
   });
+  // Points counted by hand, tapped: the first player's points field takes the keyboard at once.
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (event.isTrusted && box.matches && box.matches(".thirteens-form input[name=mode][value=points]") && box.checked) {
+      var first = box.form.querySelector(".mode-points input[inputmode=numeric]");
+      if (first) {
+        first.focus();
+      }
+    }
+  });
   function restoreMode(form) {
     var mode = storedMode(form);
     var radio = mode && form.querySelector("input[name=mode][value='" + mode + "']");

@@ -42,3 +42,38 @@
     syncAll();
   }
 })();
+
+// The quick entry: "the stock ran out" tapped, the first count takes the keyboard at once (the
+// counts come next; who drew last matters only for a tie).
+(function () {
+  "use strict";
+  if (window.scorebookTongitsFocus) { return; }
+  window.scorebookTongitsFocus = true;
+  document.addEventListener("change", function (event) {
+    var radio = event.target;
+    if (!event.isTrusted || !radio.matches || !radio.matches("input[name=ending][value=stock_out]") || !radio.checked) {
+      return;
+    }
+    var quick = radio.form && radio.form.querySelector("input[name=mode][value=quick]:checked");
+    var first = quick && radio.form.querySelector(".mode-quick input[inputmode=numeric]");
+    if (first) { first.focus(); }
+  });
+})();
+
+// A tongit: its caller tapped, his count (0: every card melded) takes the keyboard while empty.
+(function () {
+  "use strict";
+  if (window.scorebookTongitsCaller) { return; }
+  window.scorebookTongitsCaller = true;
+  document.addEventListener("change", function (event) {
+    var radio = event.target;
+    if (!event.isTrusted || !radio.matches || !radio.matches("input[name=caller]") || !radio.checked) {
+      return;
+    }
+    var form = radio.form;
+    var tongit = form && form.querySelector("input[name=ending][value=tongit]:checked");
+    var quick = form && form.querySelector("input[name=mode][value=quick]:checked");
+    var count = tongit && quick && document.getElementById("count_" + radio.value);
+    if (count && !count.value) { count.focus(); }
+  });
+})();

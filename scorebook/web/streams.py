@@ -1,0 +1,213 @@
+"""The live streams: server-sent events (``text/event-stream``, the browser's ``EventSource``) that
+tell an open match page, table display or watch page the moment a write moved its match.
+
+One async view per kind of reader, served under ASGI (uvicorn): a member of the table
+(``/live/matches/<pk>/``: the match page and its table display) and whoever holds a share link
+(``/live/watch/<token>/``). Each event is the match's version and nothing else (``id: 7``, ``event:
+version``, ``data: 7``): the page then fetches what it shows from its poll's address, which renders
+the parts its reader's role may see. A stream therefore carries nothing any reader of the match may
+not see.
+
+- **Resume**: a reconnecting ``EventSource`` sends ``Last-Event-ID`` (the page's first connection
+  says ``?since=<the version it shows>``): a version newer than that is sent at once.
+- **Heartbeat**: a comment line every ``HEARTBEAT`` seconds keeps proxies from closing the stream,
+  with a ``heartbeat`` event that tells the page the stream is alive (else it polls); the first is
+  sent as the stream opens.
+- **Who may read** is read from the database when the stream opens and again on every event; a
+  member removed (or a link revoked) has his stream closed, one whose role changed is told to
+  ``reload`` (his page shows what his new role may) and closed.
+- **No database connection while idle**: each read runs in one of ``READERS`` threads of the
+  process (short, its connection checked with ``close_old_connections``): a process's streams hold
+  those few connections between them, however many streams are open, and none while they wait.
+- **Under WSGI** (gunicorn, the test server) a stream cannot be held: it answers 204, which tells
+  ``EventSource`` not to reconnect, and the page keeps polling.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.contrib.auth import get_user
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
+
+from scorebook import caches, live, selectors
+from scorebook.accounts import epoch_of
+from scorebook.errors import NotFound
+from scorebook.models import Match, Member, SessionEpoch
+from scorebook.web.people import person_at
+
+# The threads the streams read the database in: their connections (kept, as every worker's are) are
+# all a process's streams hold, however many are open.
+READERS = 4
+READS = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="scorebook-live")
+
+# Seconds between heartbeats: well under the 60 s a proxy's read timeout commonly is.
+HEARTBEAT = 15.0
+# How soon (ms) the browser reconnects a stream that dropped.
+RETRY_MS = 2000
+# The heartbeat: a comment line (what keeps a proxy from closing an idle connection) and an event
+# the page hears (what tells it the stream is alive: sent at once when the stream opens, so a proxy
+# that buffers the stream lets the page hear nothing, and it keeps polling).
+BEAT = ": heartbeat\nevent: heartbeat\ndata: alive\n\n"
+
+
+@dataclass
+class Reading:
+    """What a stream's reader may see now: the match's version and his role (None: nothing more)."""
+
+    version: int
+    role: str | None = None
+
+
+# ---------------------------------------------------------------- who may read, from the database
+
+
+def _fresh(read: Callable[[], Reading | None]) -> Callable[[], Reading | None]:
+    """*read* as one short piece of work in an executor thread, its connection checked first."""
+
+    def run() -> Reading | None:
+        close_old_connections()
+        return read()
+
+    return run
+
+
+def _member_reading(person: Any, pk: int) -> Reading | None:
+    try:
+        seen = selectors.readable_seen(person, pk)
+    except NotFound:
+        return None
+    role = selectors.role_of(Match(pk=pk, owner_id=seen.owner), person)
+    return Reading(seen.version, role) if role is not None else None
+
+
+def _member_opened(request: HttpRequest, pk: int) -> tuple[Reading | None, Callable[[], Reading | None]]:
+    """At open: the member's reading, and how to read it again (a guest's membership is read anew; a
+    user whose sessions were ended since — signed out everywhere, a new password — is nobody)."""
+    person = person_at(request, pk)  # the session and the user: read here, in this thread
+    if isinstance(person, Member):
+        guest = person.pk
+
+        def again() -> Reading | None:
+            member = selectors.guest_of(pk, guest)
+            return _member_reading(member, pk) if member is not None else None
+    else:
+        epoch = request.session.get(SessionEpoch.SESSION_KEY, 0)
+
+        def again() -> Reading | None:
+            # The session's user read anew (Django's check of his password's hash), with his epoch.
+            user = get_user(request)
+            if not user.is_authenticated or user.pk != person.pk or epoch_of(user) != epoch:
+                return None
+            return _member_reading(user, pk)
+    return (_member_reading(person, pk) if person is not None else None), again
+
+
+def _watch_opened(token: str) -> tuple[Reading | None, Callable[[], Reading | None]]:
+    def again() -> Reading | None:
+        seen = caches.seen_by_link(token)
+        return Reading(seen.version) if seen is not None else None
+
+    return again(), again
+
+
+# ---------------------------------------------------------------- the stream
+
+
+def _last_seen(request: HttpRequest) -> int | None:
+    for value in (request.headers.get("Last-Event-ID"), request.GET.get("since")):
+        if value is not None and value.strip().isdigit():
+            return int(value)
+    return None
+
+
+def _version(version: int) -> str:
+    return f"id: {version}\nevent: version\ndata: {version}\n\n"
+
+
+async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Queue[int],
+                  again: Callable[[], Reading | None]) -> AsyncIterator[str]:
+    """The stream of match *pk* for one reader, until he may no longer read it or goes away."""
+    try:
+        yield f"retry: {RETRY_MS}\n{BEAT}"
+        sent = last
+        if last is None or opened.version != last:
+            yield _version(opened.version)
+            sent = opened.version
+        while True:
+            try:
+                await asyncio.wait_for(queue.get(), HEARTBEAT)
+            except TimeoutError:
+                yield BEAT
+                continue
+            while not queue.empty():  # several writes at once: one reading for them all
+                queue.get_nowait()
+            now = await sync_to_async(_fresh(again), thread_sensitive=False, executor=READS)()
+            if now is None:
+                return  # removed, or the link revoked: the stream ends (and reopens to a 404)
+            if now.role != opened.role:
+                yield "event: reload\ndata: role\n\n"
+                return
+            if sent is None or now.version != sent:
+                yield _version(now.version)
+                sent = now.version
+    finally:
+        live.forget(pk, queue)
+
+
+Opened = tuple[Reading | None, Callable[[], Reading | None]]
+
+
+def _opening(open_: Callable[[], Opened]) -> Callable[[], Opened]:
+    def run() -> Opened:
+        close_old_connections()
+        return open_()
+
+    return run
+
+
+async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) -> HttpResponseBase:
+    # Listen first, then read: a write that commits in between is heard, not lost.
+    queue = await live.listen(pk)
+    try:
+        opened, again = await sync_to_async(_opening(open_), thread_sensitive=False, executor=READS)()
+    except BaseException:
+        live.forget(pk, queue)
+        raise
+    if opened is None:
+        live.forget(pk, queue)
+        raise Http404("no such match")
+    response = StreamingHttpResponse(_events(pk, opened, _last_seen(request), queue, again),
+                                     content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+async def match_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The stream of a member's match page and table display (the owner's too)."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)  # WSGI cannot hold a stream: the page polls
+    return await _stream(request, pk, lambda: _member_opened(request, pk))
+
+
+def _shared(token: str) -> caches.Seen | None:
+    close_old_connections()
+    return caches.seen_by_link(token)
+
+
+async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
+    """The stream of a watch page and its table display (whoever holds the share link)."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    seen = await sync_to_async(_shared, thread_sensitive=False, executor=READS)(token)
+    if seen is None:
+        raise Http404("no such share link")
+    return await _stream(request, seen.pk, lambda: _watch_opened(token))
