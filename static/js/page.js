@@ -15,6 +15,7 @@
 // - A <button data-flip-sign> turns its number field negative or back.
 // - A refused save's summary on top of the form ([data-error-summary]) is scrolled into view and
 //   focused; each of its links takes the eye to its field.
+// - On a phone, the header's links fold into a menu: [data-menu-button] opens and closes it.
 // - A button with data-confirm (void, write off, undo, delete) needs a second tap: the first one
 //   shows the data-confirm text in its place for a few seconds; without script, one tap sends.
 // - A deal saved from the entry form takes the page back to its top, where the next one starts.
@@ -51,6 +52,9 @@
   function showSummary(root) {
     var summary = root && root.querySelector ? root.querySelector("[data-error-summary]") : null;
     if (summary) {
+      // Below the sticky header and the sticky totals (two rows with 5 or 6 players): app.css
+      // counts both in html's scroll-padding-top, measured now.
+      stickyHeights();
       summary.scrollIntoView({block: "start"});
       summary.focus({preventScroll: true});
     }
@@ -251,15 +255,44 @@
     field.dispatchEvent(new Event("change", {bubbles: true}));
   });
   // The sticky totals bar (match page) sits under the sticky header, whose height depends on the
-  // screen and the language.
-  function headerHeight() {
+  // screen and the language; what is scrolled to (a refused save's summary) goes under both.
+  function stickyHeights() {
     var header = document.querySelector(".site-header");
+    var totals = document.getElementById("standings");
+    var style = document.documentElement.style;
     if (header) {
-      document.documentElement.style.setProperty("--header-height", header.offsetHeight + "px");
+      style.setProperty("--header-height", header.offsetHeight + "px");
     }
+    style.setProperty("--standings-height", (totals ? totals.offsetHeight : 0) + "px");
   }
-  document.addEventListener("DOMContentLoaded", headerHeight);
-  window.addEventListener("resize", headerHeight);
+  document.addEventListener("DOMContentLoaded", stickyHeights);
+  window.addEventListener("resize", stickyHeights);
+
+  // The header's menu (a phone): the button is shown only here, so without script the links stay
+  // in their row; app.css folds them away below 720 px once the header has the button.
+  function menus() {
+    document.querySelectorAll("[data-menu-button]").forEach(function (button) {
+      var menu = document.getElementById(button.getAttribute("aria-controls"));
+      if (!menu) {
+        return;
+      }
+      button.hidden = false;
+      button.closest(".site-header").classList.add("has-menu");
+      button.addEventListener("click", function () {
+        var open = button.getAttribute("aria-expanded") !== "true";
+        button.setAttribute("aria-expanded", String(open));
+        menu.classList.toggle("is-open", open);
+        stickyHeights();  // the totals bar stays under the header, taller while the menu is open
+      });
+      document.addEventListener("keydown", function (event) {
+        if (event.key === "Escape" && menu.classList.contains("is-open")) {
+          button.click();
+          button.focus();
+        }
+      });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", menus);
 
   // A sheet whose column is narrower than a player's name shows the names upright (app.css).
   function fitNames() {

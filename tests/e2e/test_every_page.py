@@ -1,7 +1,10 @@
-"""Every page at phone size (390 × 844), in the light and the dark colour scheme: each answers 200,
-logs no console error, and is no wider than the screen. The screenshots are saved as
-pages/<page>-<light|dark>.png in tests/e2e/screenshots.py's folder (`make screenshots` copies them
-into docs/screenshots/pages/) — look at them after a change of look.
+"""Every page at phone size, 390 × 844 in English and 360 × 740 (the narrowest common phone) in
+Russian and Ukrainian, in the light and the dark colour scheme: each answers 200, logs no console
+error, and is no wider than the screen (nothing scrolls sideways; the print and display pages with
+six players too), and axe-core (axe-playwright-python) finds no serious or critical violation on it,
+with every <details> opened (the sheet's rows and their why, the panels). The screenshots are saved as pages/<page>-<light|dark>.png (390 px) and
+pages/<page>-<light|dark>-360-<language>.png in tests/e2e/screenshots.py's folder (`make screenshots`
+copies the kept ones into docs/screenshots/pages/) — look at them after a change of look.
 
 The matches are written straight through the services (the flows of each game have their own
 browser tests); the entries are RULES.md's worked shapes. Every page is in the list by its address,
@@ -12,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, ConsoleMessage
 
@@ -24,6 +29,7 @@ from tests.e2e.screenshots import SCREENSHOTS as SHOTS
 SCREENSHOTS = SHOTS / "pages"
 GAMES = list(RULES)  # every game the referee plays: its rules, new-match, match and checks pages
 THREE = ["Аня", "Борис", "Вика"]
+SIX = ["Аня", "Борис", "Виктория", "Гена", "Даша", "Константин"]
 
 # A few deals per game: made and failed contracts, a redeal, a write-off, a bolt; a declaration
 # and the mountain; a stock-out and a fought draw; a silent circle and two khraps; a joker.
@@ -83,6 +89,11 @@ def seed(owner: Any) -> dict[str, Match]:
     services.invite_renew(match=matches["thousand"], by=owner, role=roles.PLAYER)
     services.match_join(token=matches["thousand"].invite_token, name="Гость")
     matches["empty"] = services.match_create(owner=owner, game="thousand", players=THREE, name="Friday")
+    # Six players: the widest sheet, on the print and display pages too.
+    matches["six"] = services.match_create(owner=owner, game="khrap", players=SIX)
+    for entry in [{"type": "no_khrap"}, {"type": "play", "khrap": 0, "circle": 2, "tricks": [3, 1, 1, 0, 0, 0]},
+                  {"type": "play", "khrap": 3, "circle": 1, "tricks": [0, 1, 0, 2, 1, 1]}]:
+        services.deal_record(match=matches["six"], entry=entry, author=owner)
     return matches
 
 
@@ -109,6 +120,9 @@ def pages_of(matches: dict[str, Match]) -> tuple[Pages, Pages, Pages]:
     signed_in += [("history", f"/matches/{first}/history/"), ("print", f"/matches/{first}/print/"),
                   ("import", "/matches/import/"), ("players", "/players/"), ("player", f"/players/{anya.pk}/"),
                   ("display", f"/matches/{first}/display/")]
+    six = matches["six"].pk
+    signed_in += [("match-six", f"/matches/{six}/"), ("print-six", f"/matches/{six}/print/"),
+                  ("display-six", f"/matches/{six}/display/")]
     invite = matches["thousand"].invite_token
     public += [("join-guest", f"/join/{invite}/")]
     signed_in += [("evening", f"/evenings/{matches['khrap'].pk}/"),
@@ -117,22 +131,44 @@ def pages_of(matches: dict[str, Match]) -> tuple[Pages, Pages, Pages]:
     return public, signed_in, newcomer
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+AXE = Axe()
+SEVERE = {"serious", "critical"}
+OPEN_EVERYTHING = "() => document.querySelectorAll('details').forEach(details => details.open = true)"
+
+
+def accessibility_problems(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is, each with its first nodes."""
+    found = AXE.run(page).response["violations"]
+    return [f"axe {violation['id']} ({violation['impact']}): {violation['help']} at "
+            + ", ".join(" ".join(node["target"]) for node in violation["nodes"][:4])
+            for violation in found if violation["impact"] in SEVERE]
+
+
+PHONES = {390: {"width": 390, "height": 844}, 360: {"width": 360, "height": 740}}
+# (colour scheme, width, language): every page in each; axe-core in each language and both schemes
+# (the dark English pages have the dark Ukrainian ones' colours: axe is not run on them again).
+LOOKS = [("light", 390, "en"), ("dark", 390, "en"), ("light", 360, "ru"), ("dark", 360, "uk")]
+AXE_LOOKS = {("light", 390, "en"), ("light", 360, "ru"), ("dark", 360, "uk")}
+
+
+@pytest.mark.parametrize(("scheme", "width", "language"), LOOKS, ids=["-".join(map(str, look)) for look in LOOKS])
 def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, live_server, sign_in,
-                                  scheme: str) -> None:
+                                  scheme: str, width: int, language: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     users = get_user_model().objects
     owner = users.create_user(username=f"anya-{scheme}")
     newcomer = users.create_user(username=f"boris-{scheme}")
     public, signed_in, elsewhere = pages_of(seed(owner))
     base = live_server.url
+    suffix = "" if width == 390 else f"-{width}-{language}"
     problems: list[str] = []
 
     def visit(who: Any, pages: list[tuple[str, str]]) -> None:
-        context = browser.new_context(**browser_context_args, color_scheme=scheme)
+        context = browser.new_context(**{**browser_context_args, "viewport": PHONES[width]}, color_scheme=scheme)
         page = context.new_page()
         if who is not None:
-            sign_in(page, who)
+            sign_in(page, who)  # in English: it waits for "Sign out"
+        context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
         errors: list[str] = []
 
         def on_console(message: ConsoleMessage) -> None:
@@ -150,8 +186,11 @@ def test_every_page_at_phone_size(browser: Browser, browser_context_args: dict, 
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             if overflow > 1:
                 problems.append(f"{name} {url}: {overflow}px wider than the screen")
-            page.screenshot(path=SCREENSHOTS / f"{name}-{scheme}.png", full_page=True)
+            page.screenshot(path=SCREENSHOTS / f"{name}-{scheme}{suffix}.png", full_page=True)
             problems.extend(f"{name} {url}: console: {error}" for error in errors)
+            if (scheme, width, language) in AXE_LOOKS:
+                page.evaluate(OPEN_EVERYTHING)
+                problems.extend(f"{name} {url}: {problem}" for problem in accessibility_problems(page))
         context.close()
 
     visit(None, public)

@@ -24,6 +24,7 @@ def test_may_i_bid_135_with_a_hearts_marriage(page: Page, live_server, owner, si
     base = live_server.url
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     sign_in(page, owner)
+    page.get_by_role("button", name="Menu").click()  # a phone: the header's links are in its menu
     page.get_by_role("link", name="Referee").click()
     expect(page.get_by_role("heading", name="Referee", exact=True)).to_be_visible()
     page.get_by_role("link", name="Thousand (1000)").click()

@@ -52,6 +52,7 @@ def test_the_chart_and_the_player_page(page: Page, live_server, sign_in) -> None
     page.screenshot(path=SCREENSHOTS / "chart-dark.png")
     page.emulate_media(color_scheme="light")
 
+    page.get_by_role("button", name="Menu").click()  # a phone: the header's links are in its menu
     page.get_by_role("link", name="Players").click()
     expect(page.get_by_role("heading", name="Players")).to_be_visible()
     page.get_by_role("link", name="Аня").click()

@@ -22,6 +22,7 @@ def pick(section, legend: str, face: str) -> None:
 def test_may_i_play_this_card_once_the_talon_is_empty(page: Page, live_server, owner, sign_in) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     sign_in(page, owner)
+    page.get_by_role("button", name="Menu").click()  # a phone: the header's links are in its menu
     page.get_by_role("link", name="Referee").click()
     page.get_by_role("link", name="Terz").click()
     expect(page).to_have_url(f"{live_server.url}/referee/terz/")
