@@ -62,24 +62,25 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class Gunicorn:
-    """gunicorn serving the project with *workers* sync workers on a free port, in the environment
-    ``django_ready`` set; static files collected first (the manifest storage needs them).
-    *settings*: another settings module than the environment's."""
+class _Server:
+    """A server process started on a free port: static files collected first (the manifest storage
+    needs them), then *command*, waited for until it answers /healthz/; terminated on exit."""
 
-    def __init__(self, workers: int = 2, settings: str | None = None):
-        self.workers = workers
-        self.settings = settings
+    name = "the server"
+    ready_within = 30.0  # seconds
+
+    def __init__(self) -> None:
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
-    def __enter__(self) -> Gunicorn:
+    def command(self) -> tuple[list[str], dict[str, str]]:
+        raise NotImplementedError
+
+    def __enter__(self) -> Any:
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, check=True)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "scorebook.wsgi:application", "--workers", str(self.workers),
-             "--worker-class", "sync", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"],
-            cwd=ROOT, env=os.environ | ({"DJANGO_SETTINGS_MODULE": self.settings} if self.settings else {}))
-        deadline = time.monotonic() + 30
+        argv, env = self.command()
+        self.process = subprocess.Popen(argv, cwd=ROOT, env=env)
+        deadline = time.monotonic() + self.ready_within
         while time.monotonic() < deadline:
             try:
                 if get(self.port, "/healthz/")[0] == 200:
@@ -87,7 +88,7 @@ class Gunicorn:
             except OSError:
                 time.sleep(0.2)
         self.__exit__()
-        raise RuntimeError("gunicorn did not answer /healthz/ within 30 s")
+        raise RuntimeError(f"{self.name} did not answer /healthz/ within {self.ready_within:.0f} s")
 
     def __exit__(self, *exc: Any) -> None:
         if self.process is not None:
@@ -95,37 +96,41 @@ class Gunicorn:
             self.process.wait(timeout=30)
 
 
-class Uvicorn:
+class Gunicorn(_Server):
+    """gunicorn serving the project with *workers* sync workers on a free port, in the environment
+    ``django_ready`` set; static files collected first (the manifest storage needs them).
+    *settings*: another settings module than the environment's."""
+
+    name = "gunicorn"
+
+    def __init__(self, workers: int = 2, settings: str | None = None):
+        super().__init__()
+        self.workers = workers
+        self.settings = settings
+
+    def command(self) -> tuple[list[str], dict[str, str]]:
+        return ([sys.executable, "-m", "gunicorn", "scorebook.wsgi:application", "--workers", str(self.workers),
+                 "--worker-class", "sync", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"],
+                dict(os.environ) | ({"DJANGO_SETTINGS_MODULE": self.settings} if self.settings else {}))
+
+
+class Uvicorn(_Server):
     """uvicorn serving ``scorebook.asgi`` (the pages, the API and the live streams) with *workers*
     processes on a free port, in the environment ``django_ready`` set; static files collected first.
     More than one worker needs CACHE_URL: the live streams of one process hear another's writes
     through Redis only."""
 
+    name = "uvicorn"
+    ready_within = 60.0
+
     def __init__(self, workers: int = 1):
+        super().__init__()
         self.workers = workers
-        self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
 
-    def __enter__(self) -> Uvicorn:
-        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, check=True)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "scorebook.asgi:application", "--workers", str(self.workers),
-             "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning", "--no-access-log",
-             "--lifespan", "off", "--backlog", "4096"], cwd=ROOT, env=os.environ)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if get(self.port, "/healthz/")[0] == 200:
-                    return self
-            except OSError:
-                time.sleep(0.2)
-        self.__exit__()
-        raise RuntimeError("uvicorn did not answer /healthz/ within 60 s")
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=30)
+    def command(self) -> tuple[list[str], dict[str, str]]:
+        return ([sys.executable, "-m", "uvicorn", "scorebook.asgi:application", "--workers", str(self.workers),
+                 "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning", "--no-access-log",
+                 "--lifespan", "off", "--backlog", "4096"], dict(os.environ))
 
     def rss_kib(self) -> int:
         """The resident memory of the server's processes (the workers and the one that started them)."""
