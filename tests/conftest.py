@@ -98,6 +98,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = [item for item in items if item not in left_out]
+    # The browser tests last (a stable sort keeps every other order): Playwright's sync API keeps its
+    # event loop running in the main thread for the rest of the session, and asgiref's async_to_sync
+    # refuses to start under a running loop — the async tests after it (the live streams, a session
+    # awaited) would fail for that alone. The fast tests also answer first.
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None or "e2e/" in item.nodeid)
 
 
 # ---------------------------------------------------------------- no silent skips

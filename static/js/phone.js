@@ -156,15 +156,32 @@
     return p;
   }
 
-  function show(form, draft, names, took) {
+  // Whether *field* ("bid", "points[0]") is still blank in *entry*: nothing typed there yet.
+  function blankIn(entry, field) {
+    var value = entry;
+    var parts = (field || "").match(/[^.[\]]+/g);
+    if (!parts) {
+      return false;
+    }
+    for (var i = 0; i < parts.length && value !== null && value !== undefined; i += 1) {
+      value = value[parts[i]];
+    }
+    return value === null || value === undefined || value === "";
+  }
+
+  // *all*: false while the player types — a field he has not reached yet is no mistake, so what is
+  // said of blank fields waits for Save; true when a save is refused, which shows every violation.
+  function show(form, draft, names, took, all) {
     var box = document.getElementById("draft-verdict");
     if (!box || !form.contains(box)) {
       box = document.createElement("div");
       box.id = "draft-verdict";
       box.className = "draft-verdict";
       box.setAttribute("aria-live", "polite");
+      // Under the Save row, never above it: the verdict comes and goes as the player types, and the
+      // button he is about to tap must not move under his thumb (or under the keyboard).
       var actions = form.querySelector(".actions");
-      form.insertBefore(box, actions);
+      form.insertBefore(box, actions ? actions.nextSibling : null);
     }
     box.textContent = "";
     if (draft.row) {
@@ -173,10 +190,13 @@
       totals.appendChild(document.createTextNode(totalsText(names, draft.totals).slice(words("draft-totals").length + 1)));
       box.appendChild(totals);
     }
-    if (draft.violations.length) {
+    var said = draft.violations.filter(function (violation) {
+      return all || !blankIn(draft.entry, violation.field);
+    });
+    if (said.length) {
       var list = document.createElement("ul");
       list.className = "errorlist";
-      draft.violations.forEach(function (violation) {
+      said.forEach(function (violation) {
         var item = document.createElement("li");
         item.textContent = violation.message;
         item.setAttribute("data-code", violation.code);
@@ -202,14 +222,16 @@
         return null;
       }
       var numbers = data.rows.map(function (row) { return row.number; }).concat(data.voided || []);
+      var entry = read(fields(form), data.players.length, data.state);
       return answer({
         game: data.game, players: data.players, language: document.documentElement.lang || "en",
         state: data.state, last_deal: Math.max.apply(null, [0].concat(numbers)),
-        draft: {entry: read(fields(form), data.players.length, data.state)},
+        draft: {entry: entry},
       }).then(function (out) {
         if (mine === asked) {
-          verdict = {key: key, draft: out.draft};
-          show(form, out.draft, data.players, window.performance.now() - since);
+          out.draft.entry = entry;
+          verdict = {key: key, draft: out.draft, names: data.players};
+          show(form, out.draft, data.players, window.performance.now() - since, false);
         }
       });
     }).catch(function () {});
@@ -270,11 +292,10 @@
     if (refused && verdict.key === JSON.stringify(fields(form))) {
       event.preventDefault();
       event.stopImmediatePropagation();
+      show(form, verdict.draft, verdict.names, 0, true);
       var box = document.getElementById("draft-verdict");
-      if (box) {
-        box.setAttribute("data-refused", "");
-        box.scrollIntoView({block: "nearest"});
-      }
+      box.setAttribute("data-refused", "");
+      box.scrollIntoView({block: "nearest"});
     }
   }, true);
   document.documentElement.setAttribute("data-engine", "starting");

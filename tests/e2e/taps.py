@@ -202,7 +202,10 @@ class Hand:
     def still(self) -> None:
         """Until no request of the page is on its way and nothing moved for a while (a preview
         waits 500 ms after the last key before it asks)."""
-        self.page.wait_for_function("() => window.__hand.inflight === 0 && performance.now() - window.__hand.busy > 700")
+        # A wait, not a goal: on a loaded machine the page's polls and its engine's start can keep it
+        # moving for longer than the default 8 s.
+        self.page.wait_for_function("() => window.__hand.inflight === 0 && performance.now() - window.__hand.busy > 700",
+                                    timeout=30_000)
 
     def seen(self) -> dict[str, int]:
         seen = self.page.evaluate("() => window.__hand || null")
