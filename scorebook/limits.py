@@ -3,7 +3,7 @@ it may send (DRF throttles over settings.SCOREBOOK_RATES, counted atomically in 
 the API, the pages' writes, sign-ups, joins), how many sign-ins may fail from one address, and what
 a client over a limit or locked out after failed sign-ins is answered: 429 with Retry-After, in
 API.md's shape under /api/, else a page (or, to htmx, the page's alert). (How many problems an
-answer lists is ``scorebook.sheets.capped``; how large a body may be, DATA_UPLOAD_MAX_MEMORY_SIZE.)
+answer lists is ``scorebook.phone.wording.capped``; how large a body may be, DATA_UPLOAD_MAX_MEMORY_SIZE.)
 docs/security.md tells the whole story.
 """
 

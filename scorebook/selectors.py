@@ -21,7 +21,8 @@ from scorebook import caches
 from scorebook.errors import InviteExpired, NotAllowed, NotFound
 from scorebook.games.registry import Preview
 from scorebook.models import Deal, Match, Member, Player, SheetRow
-from scorebook.sheets import Rows, capped, is_fresh, neutral_sheet, neutral_stop, with_waiting
+from scorebook.phone.wording import capped
+from scorebook.sheets import Rows, is_fresh, neutral_sheet, neutral_stop, with_waiting
 
 
 def matches_of(person: Any) -> QuerySet[Match]:

@@ -1,21 +1,20 @@
 """Between the referee's values and JSON: the cached, language-neutral sheet, and its rendering
 into the words of the request's language (explanations, violation messages, seats as names), with
 the words on screen for the referee's codes that more than one game uses (marks, option values,
-presets, the suits, the cards)."""
+presets, the suits, the cards). The wording itself, shared with the phone's engine, is
+``scorebook.phone.wording``: here it writes with Django's gettext."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from decimal import Decimal
 from typing import Any, overload
 
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from referee.cards import Suit
 from referee.games import find_game
-from referee.ledger import Line, Seat, Sheet, Violation, _, error
-from referee.results import PLAIN
+from referee.ledger import Line, Seat, Sheet, Violation
+from scorebook.phone.wording import Words, capped, neutral_line, neutral_param
 
 
 def rules_stamp(game: Any) -> str:
@@ -61,9 +60,6 @@ SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "A": "A"}
 FACE_RANKS = {"J": pgettext_lazy("card rank", "J"), "Q": pgettext_lazy("card rank", "Q"),
               "K": pgettext_lazy("card rank", "K"), "A": pgettext_lazy("card rank", "A")}
 
-# A face card as the referee writes it in its words, "J♥" in "J♥ Q♥ K♥ is not a meld".
-_FACE_IN_TEXT = re.compile(r"(?<!\w)([JQKA])(?=[♥♦♣♠])")
-
 
 def card_text(code: str) -> str:
     """A card as a page shows it, from its code: "JH" is J♥ in English, В♥ in Russian and Ukrainian."""
@@ -71,30 +67,7 @@ def card_text(code: str) -> str:
     return pgettext("card rank", rank) + SUIT_SYMBOLS.get(suit, suit)
 
 
-def cards_in_words(text: str) -> str:
-    """The referee's words with every face card written as the deck of the language prints it
-    ("J♥ Q♥ K♥" is "В♥ Д♥ К♥" in Russian). Codes the player typed ("JH") stay as typed."""
-    return _FACE_IN_TEXT.sub(lambda found: pgettext("card rank", found[1]), text)
-
-
 # ---------------------------------------------------------------- neutral form (cached on the match)
-
-
-def neutral_param(value: Any) -> Any:
-    # JSON as they are: most of a line's params (asked first: 12,000 of them in a 1,000-deal import).
-    if type(value) in PLAIN:
-        return value
-    if isinstance(value, Seat):
-        return {"seat": value.index}
-    if isinstance(value, Suit):
-        return {"suit": value.value}
-    if isinstance(value, Line):
-        return {"line": neutral_line(value)}
-    return value
-
-
-def neutral_line(item: Line) -> list[Any]:
-    return [item.text, {k: neutral_param(v) for k, v in item.params.items()}]
 
 
 def neutral_violation(violation: Violation) -> dict[str, Any]:
@@ -233,68 +206,11 @@ def with_waiting(neutral: Mapping[str, Any], pending: Sequence[int], rejected: M
 
 # ---------------------------------------------------------------- rendering in the active language
 
-
-def render_param(value: Any, names: Sequence[str]) -> Any:
-    if isinstance(value, dict):
-        if "seat" in value:
-            index = value["seat"]
-            return names[index] if 0 <= index < len(names) else str(index)
-        if "suit" in value:
-            return Suit(value["suit"]).symbol
-        if "line" in value:
-            return render_line(value["line"], names)
-    if isinstance(value, Seat):
-        return names[value.index] if 0 <= value.index < len(names) else str(value.index)
-    if isinstance(value, Suit):
-        return value.symbol
-    if isinstance(value, Line):
-        return render_line(neutral_line(value), names)
-    if isinstance(value, str):
-        return cards_in_words(value)
-    return value
-
-
-# A named conversion of a %-template: "%(score)+d", "%(points)s".
-_CONVERSION = re.compile(r"%\((\w+)\)([-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGs])")
-
-
-def with_minus(template: str, values: Mapping[str, Any]) -> str:
-    """*template* with each number of *values* written in, its minus sign a real one (U+2212), as
-    the sheet writes its figures ("%(score)+d" of −120 is "−120", not "-120"). The other
-    conversions stay for ``%`` to fill."""
-
-    def written(found: re.Match[str]) -> str:
-        value = values.get(found[1])
-        if not isinstance(value, (int, float, Decimal)) or isinstance(value, bool):
-            return found[0]
-        try:
-            text = ("%" + found[2]) % value
-        except (TypeError, ValueError):
-            return found[0]
-        return text.replace("-", "−").replace("%", "%%")
-
-    return _CONVERSION.sub(written, template)
-
-
-def _fill(template: str, params: dict[str, Any], names: Sequence[str], signs: bool = False) -> str:
-    """*template* in the active language with *params* as words; *signs*: numbers with a real minus."""
-    values = {k: render_param(v, names) for k, v in params.items()}
-    translated = gettext(template)
-    if signs:
-        template, translated = with_minus(template, values), with_minus(translated, values)
-    try:
-        return translated % values
-    except (KeyError, TypeError, ValueError):  # a broken translation must not break the sheet
-        try:
-            return template % values
-        except (KeyError, TypeError, ValueError):
-            return template
-
-
-def render_line(item: Sequence[Any], names: Sequence[str]) -> str:
-    """One line of the referee's explanation, its negative numbers with a real minus as on the sheet."""
-    text, params = item
-    return _fill(text, params, names, signs=True)
+# The wording the phone's engine shares (scorebook/phone/wording.py), in the request's language.
+WORDS = Words(gettext, pgettext)
+cards_in_words = WORDS.cards_in_words
+render_line = WORDS.render_line
+violation_json = WORDS.violation_json
 
 
 def render_lines(lines: Iterable[Line], names: Sequence[str] = ()) -> list[str]:
@@ -333,7 +249,8 @@ def render_stop(stopped_at: dict[str, Any] | None, players: Sequence[str]) -> di
 
 def render_violation(item: dict[str, Any], players: Sequence[str] = ()) -> dict[str, Any]:
     """A violation kept in a sheet (``neutral_violation``) as ``violation_json`` writes one."""
-    out: dict[str, Any] = {"code": item["code"], "message": _fill(item["message"], item.get("params") or {}, players),
+    message = WORDS.fill(item["message"], item.get("params") or {}, players)
+    out: dict[str, Any] = {"code": item["code"], "message": message,
                            "field": item.get("field"), "severity": item.get("severity", "error")}
     if item.get("deal") is not None:
         out["deal"] = item["deal"]
@@ -348,47 +265,6 @@ def render_row(row: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
         "result": row["result"],
         "status": row.get("status", "confirmed"), "provisional": row.get("provisional", False),
     }
-
-
-# An entry of 60,000 copies of one card has 60,000 problems; listed in full, a 2 MB request made
-# a 40 MB answer. The first few dozen say what is wrong; one more says how many are left out.
-MAX_VIOLATIONS = 50
-TOO_MANY = _("More problems not shown: %(count)s.")
-
-
-def capped(violations: Sequence[Violation]) -> list[Violation]:
-    """At most MAX_VIOLATIONS of *violations*, then one ``too_many_violations`` counting the rest."""
-    if len(violations) <= MAX_VIOLATIONS:
-        return list(violations)
-    return [*violations[:MAX_VIOLATIONS],
-            error("too_many_violations", TOO_MANY, None, count=len(violations) - MAX_VIOLATIONS)]
-
-
-# A refusal may name what the client sent: an unknown option or key, in its message and its field
-# ("options.<name>"). A lone surrogate there cannot be written as UTF-8 (the answer failed: a 500
-# instead of the refusal), and a megabyte of key came back whole. Shown cleaned and cut short.
-LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")  # a str holds a pair as one character: any is alone
-ECHOED = 100
-
-
-def echoed(text: str, limit: int = ECHOED) -> str:
-    """*text*, from a client, as a refusal shows it: each lone surrogate as U+FFFD (the replacement
-    character), and at most *limit* characters, the cut marked with "…"."""
-    shown = LONE_SURROGATE.sub("\ufffd", text[:limit + 1])
-    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
-
-
-def violation_json(violation: Violation, players: Sequence[str] = ()) -> dict[str, Any]:
-    params = {key: echoed(value) if isinstance(value, str) else value for key, value in violation.params.items()}
-    out: dict[str, Any] = {
-        "code": violation.code,
-        "message": _fill(violation.message, params, players),
-        "field": None if violation.field is None else echoed(violation.field),
-        "severity": violation.severity.value,
-    }
-    if violation.deal is not None:
-        out["deal"] = violation.deal
-    return out
 
 
 def on_deal(number: int, message: str) -> str:

@@ -18,7 +18,8 @@ from rest_framework.views import APIView
 
 from scorebook import caches, selectors, services
 from scorebook.models import Deal, Match, Revision
-from scorebook.sheets import echoed, render_row, render_sheet, violation_json
+from scorebook.phone.wording import echoed
+from scorebook.sheets import render_row, render_sheet, violation_json
 
 
 class StrictSerializer(serializers.Serializer):

@@ -14,7 +14,8 @@ from referee.ledger import Rejected
 from scorebook.api.common import match_payload_sheet, players_of
 from scorebook.errors import ClientIdReused, DealNotFound, NotAllowed, NotFound, VersionConflict
 from scorebook.limits import MAX_DEPTH, retry_after, too_many_message, upload_megabytes
-from scorebook.sheets import MAX_VIOLATIONS, TOO_MANY, capped, echoed, violation_json
+from scorebook.phone.wording import MAX_VIOLATIONS, TOO_MANY, capped, echoed
+from scorebook.sheets import violation_json
 
 # DRF's own codes for shape errors, as the stable codes of RULES.md.
 DRF_CODES = {"required": "missing_field", "null": "bad_type", "invalid": "bad_type", "not_a_list": "bad_type",
@@ -62,7 +63,7 @@ def violations_from_drf(detail: Any, prefix: str = "") -> list[dict[str, Any]]:
 
 
 def capped_json(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``sheets.capped`` for violations already made JSON (DRF's shape errors)."""
+    """``wording.capped`` for violations already made JSON (DRF's shape errors)."""
     if len(found) <= MAX_VIOLATIONS:
         return found
     more = violation("too_many_violations", _(TOO_MANY) % {"count": len(found) - MAX_VIOLATIONS}, None)

@@ -1,6 +1,7 @@
 """What the browser's engine loads, as static files: Pyodide (the npm package pinned in
-package-lock.json, installed into node_modules/ by ``make``) and ``referee/`` in one archive built
-from this source tree, named by its content, so a page always runs the server's own rules.
+package-lock.json, installed into node_modules/ by ``make``) and ``referee/``, with the engine and
+its wording, in one archive built from this source tree, named by its content, so a page always
+runs the server's own rules.
 
 ``EngineFinder`` (in ``STATICFILES_FINDERS``) hands both to Django's static files: served from
 here in development and tests, copied by ``collectstatic`` (then hashed and compressed by
@@ -34,11 +35,18 @@ LOCALE_DIR = ROOT / "scorebook" / "locale"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
+# The wording the engine shares with the server, at its own path, so that the engine imports it by
+# the same name in the browser as on the server; with its packages' __init__.py (docstrings only).
+SHARED = ("scorebook/__init__.py", "scorebook/phone/__init__.py", "scorebook/phone/wording.py")
+
+
 def archive_members() -> list[tuple[str, Path]]:
     """The archive's files: every module of referee/, the phone's engine as ``phone_engine.py``
-    (it imports only referee/), and the compiled catalogues (``make messages``) as locale/."""
+    (it imports only referee/ and the wording), the wording (``SHARED``), and the compiled
+    catalogues (``make messages``) as locale/."""
     members = [(path.relative_to(ROOT).as_posix(), path) for path in sorted((ROOT / "referee").rglob("*.py"))]
     members.append(("phone_engine.py", ROOT / "scorebook" / "phone" / "engine.py"))
+    members += [(name, ROOT / name) for name in SHARED]
     members += [(f"locale/{path.relative_to(LOCALE_DIR).as_posix()}", path)
                 for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/django.mo"))]
     return members

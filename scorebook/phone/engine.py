@@ -3,12 +3,12 @@ Pyodide) asks of ``referee/``. It runs the server's own rule modules, shipped to
 archive (``scorebook.phone.bundle``), and writes their answers in the page's language with the
 server's own catalogues (the compiled .mo files, read by Python's gettext).
 
-Pure Python: it imports the standard library and ``referee`` only, never Django, because it runs
-inside Pyodide, where Django is not. Its words are the server's: ``render`` below does what
-``scorebook.sheets`` does with Django's gettext (``_fill``, ``with_minus``, ``render_param``, ``violation_json``,
-``render_row``, ``capped``, ``echoed``), and the differential test
-(tests/scorebook/test_phone_differential.py) holds the two equal, message for message, in every
-language, and this module's answers on CPython and on Pyodide equal.
+Pure Python: it imports the standard library, ``referee`` and ``scorebook.phone.wording`` only,
+never Django, because it runs inside Pyodide, where Django is not. Its words are the server's: the
+wording module that ``scorebook.sheets`` binds to Django's gettext, bound here to Python's gettext
+over the same catalogues; and the differential test (tests/scorebook/test_phone_differential.py)
+holds the two equal, message for message, in every language, and this module's answers on CPython
+and on Pyodide equal.
 
 One call, ``answer(request)``, JSON in and JSON out:
 
@@ -31,15 +31,12 @@ from __future__ import annotations
 import dataclasses
 import gettext as gettext_module
 import json
-import re
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any
 
-from referee.cards import Suit
 from referee.games import find_game
-from referee.ledger import Line, Rejected, Seat, Sheet, Violation, _, error, fold, replay
-from referee.results import PLAIN
+from referee.ledger import Rejected, Sheet, Violation, fold, replay
+from scorebook.phone.wording import Words, capped, neutral_line
 
 LANGUAGES = ("en", "ru", "uk")
 DOMAIN = "django"  # the catalogues are the server's: scorebook/locale/<lang>/LC_MESSAGES/django.mo
@@ -70,115 +67,10 @@ def pgettext(context: str, text: str) -> str:
 
 # ---------------------------------------------------------------- as scorebook.sheets renders
 
-SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "A": "A"}
-_FACE_IN_TEXT = re.compile(r"(?<!\w)([JQKA])(?=[♥♦♣♠])")
-MAX_VIOLATIONS = 50
-TOO_MANY = _("More problems not shown: %(count)s.")
-LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
-ECHOED = 100
-
-
-def cards_in_words(text: str) -> str:
-    return _FACE_IN_TEXT.sub(lambda found: pgettext("card rank", found[1]), text)
-
-
-def neutral_param(value: Any) -> Any:
-    if type(value) in PLAIN:
-        return value
-    if isinstance(value, Seat):
-        return {"seat": value.index}
-    if isinstance(value, Suit):
-        return {"suit": value.value}
-    if isinstance(value, Line):
-        return {"line": neutral_line(value)}
-    return value
-
-
-def neutral_line(item: Line) -> list[Any]:
-    return [item.text, {k: neutral_param(v) for k, v in item.params.items()}]
-
-
-def render_param(value: Any, names: Sequence[str]) -> Any:
-    if isinstance(value, dict):
-        if "seat" in value:
-            index = value["seat"]
-            return names[index] if 0 <= index < len(names) else str(index)
-        if "suit" in value:
-            return Suit(value["suit"]).symbol
-        if "line" in value:
-            return render_line(value["line"], names)
-    if isinstance(value, Seat):
-        return names[value.index] if 0 <= value.index < len(names) else str(value.index)
-    if isinstance(value, Suit):
-        return value.symbol
-    if isinstance(value, Line):
-        return render_line(neutral_line(value), names)
-    if isinstance(value, str):
-        return cards_in_words(value)
-    return value
-
-
-_CONVERSION = re.compile(r"%\((\w+)\)([-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGs])")
-
-
-def with_minus(template: str, values: Mapping[str, Any]) -> str:
-    """*template* with each number of *values* written in, its minus sign a real one (U+2212)."""
-
-    def written(found: re.Match[str]) -> str:
-        value = values.get(found[1])
-        if not isinstance(value, (int, float, Decimal)) or isinstance(value, bool):
-            return found[0]
-        try:
-            text = ("%" + found[2]) % value
-        except (TypeError, ValueError):
-            return found[0]
-        return text.replace("-", "−").replace("%", "%%")
-
-    return _CONVERSION.sub(written, template)
-
-
-def fill(template: str, params: Mapping[str, Any], names: Sequence[str], signs: bool = False) -> str:
-    values = {k: render_param(v, names) for k, v in params.items()}
-    translated = gettext(template)
-    if signs:
-        template, translated = with_minus(template, values), with_minus(translated, values)
-    try:
-        return translated % values
-    except (KeyError, TypeError, ValueError):  # a broken translation must not break the sheet
-        try:
-            return template % values
-        except (KeyError, TypeError, ValueError):
-            return template
-
-
-def render_line(item: Sequence[Any], names: Sequence[str]) -> str:
-    text, params = item
-    return fill(text, params, names, signs=True)
-
-
-def echoed(text: str, limit: int = ECHOED) -> str:
-    shown = LONE_SURROGATE.sub("\ufffd", text[:limit + 1])
-    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
-
-
-def capped(violations: Sequence[Violation]) -> list[Violation]:
-    if len(violations) <= MAX_VIOLATIONS:
-        return list(violations)
-    return [*violations[:MAX_VIOLATIONS],
-            error("too_many_violations", TOO_MANY, None, count=len(violations) - MAX_VIOLATIONS)]
-
-
-def violation_json(violation: Violation, players: Sequence[str] = ()) -> dict[str, Any]:
-    params = {key: echoed(value) if isinstance(value, str) else value for key, value in violation.params.items()}
-    out: dict[str, Any] = {
-        "code": violation.code,
-        "message": fill(violation.message, params, players),
-        "field": None if violation.field is None else echoed(violation.field),
-        "severity": violation.severity.value,
-    }
-    if violation.deal is not None:
-        out["deal"] = violation.deal
-    return out
+# The server's wording (scorebook/phone/wording.py), in the language ``activate`` chose.
+WORDS = Words(gettext, pgettext)
+render_line = WORDS.render_line
+violation_json = WORDS.violation_json
 
 
 def row_json(row: Any, players: Sequence[str], warnings: Sequence[Violation] = ()) -> dict[str, Any]:

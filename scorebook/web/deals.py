@@ -22,7 +22,8 @@ from scorebook import selectors, services
 from scorebook.games import game_ui
 from scorebook.games.forms import number as typed_number
 from scorebook.models import Deal, Match
-from scorebook.sheets import capped, on_deal, violation_json
+from scorebook.phone.wording import capped
+from scorebook.sheets import on_deal, violation_json
 from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.confirming import waiting_context
 from scorebook.web.contexts import form_context, match_context, role_context, sheet_context

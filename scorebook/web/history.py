@@ -26,8 +26,9 @@ from scorebook import limits, selectors
 from scorebook.games import game_ui
 from scorebook.games.registry import GameUI
 from scorebook.models import Deal, Match, Player, Revision
+from scorebook.phone.wording import capped
 from scorebook.services import files as exports
-from scorebook.sheets import capped, render_line, violation_json
+from scorebook.sheets import render_line, violation_json
 from scorebook.web.common import HtmxHttpRequest
 from scorebook.web.contexts import option_rows, preset_label, sheet_context
 from scorebook.web.people import member_required

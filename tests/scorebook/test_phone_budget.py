@@ -9,7 +9,9 @@ from __future__ import annotations
 import ast
 import gzip
 import re
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -42,6 +44,7 @@ def test_the_engine_and_the_referee_weigh_at_most_6_mb_compressed() -> None:
 def test_the_archive_is_the_source_trees_referee_named_by_its_content() -> None:
     names = [name for name, _path in bundle.archive_members()]
     assert "referee/games/thousand/__init__.py" in names and "phone_engine.py" in names
+    assert "scorebook/phone/wording.py" in names  # the engine's words, the server's own
     assert "locale/ru/LC_MESSAGES/django.mo" in names and "locale/uk/LC_MESSAGES/django.mo" in names
     assert bundle.archive_bytes() == bundle.archive_bytes()  # the same sources, the same bytes
     assert re.fullmatch(r"engine/referee-[0-9a-f]{16}\.zip", bundle.archive_name())
@@ -58,11 +61,44 @@ def test_the_match_page_loads_nothing_of_the_engine_before_it_is_interactive(own
     assert 'data-phone="/static/js/phone.js"' in html and 'data-engine="/engine.js"' in html
 
 
-def test_the_phones_engine_imports_only_the_standard_library_and_the_referee() -> None:
+def imported(path: Path) -> set[str]:
+    """Every module an ``import`` or ``from … import`` of *path* names (none is relative here)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    return found | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+
+
+def as_module(name: str) -> str:
+    """An archive member's module name: "scorebook/phone/wording.py" is scorebook.phone.wording."""
+    return name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+# The archive's Python outside referee/ (tests/referee/test_boundary.py fences referee/ itself).
+SHIPPED = ["phone_engine.py", *bundle.SHARED]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_phones_python_imports_only_the_standard_library_the_referee_and_the_archive(name: str) -> None:
     # It runs in Pyodide, where there is no Django and nothing else of scorebook.
-    tree = ast.parse(open(bundle.ROOT / "scorebook" / "phone" / "engine.py", encoding="utf-8").read())
-    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
-    tops = {name.split(".")[0] for name in imported}
-    assert tops - {"referee", "__future__"} <= set(sys.stdlib_module_names), tops
-    assert "referee" in tops
+    archived = {as_module(member) for member, _path in bundle.archive_members() if member.endswith(".py")}
+    names = imported(dict(bundle.archive_members())[name])
+    outside = {module for module in names if module.split(".")[0] not in {"referee", "__future__"}
+               and module.split(".")[0] not in sys.stdlib_module_names and module not in archived}
+    assert outside == set()
+
+
+def test_the_phones_engine_imports_the_referee_and_the_shared_wording() -> None:
+    names = imported(bundle.ROOT / "scorebook" / "phone" / "engine.py")
+    assert "referee" in {name.split(".")[0] for name in names} and "scorebook.phone.wording" in names
+
+
+def test_the_phones_engine_runs_with_no_django() -> None:
+    # The check above reads the sources; this one imports the engine in a fresh interpreter, as
+    # Pyodide does: nothing of Django or DRF is loaded, nothing of scorebook the archive lacks.
+    code = "import sys, scorebook.phone.engine; print(' '.join(sorted(sys.modules)))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=bundle.ROOT, timeout=60)
+    assert run.returncode == 0, run.stderr
+    loaded = run.stdout.split()
+    assert [name for name in loaded if name.split(".")[0] in {"django", "rest_framework"}] == []
+    ours = {name for name in loaded if name.split(".")[0] == "scorebook"}
+    assert ours == {"scorebook", "scorebook.phone", "scorebook.phone.engine", "scorebook.phone.wording"}

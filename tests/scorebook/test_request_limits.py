@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 from scorebook import services
 from scorebook.limits import MAX_DEPTH
 from scorebook.models import Match
+from scorebook.phone.wording import MAX_VIOLATIONS
 from scorebook.services import files as exports
-from scorebook.sheets import MAX_VIOLATIONS
 from tests.scorebook.conftest import play
 
 pytestmark = pytest.mark.django_db

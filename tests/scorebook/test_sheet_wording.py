@@ -15,7 +15,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from scorebook import services
-from scorebook.sheets import with_minus
+from scorebook.phone.wording import with_minus
 from tests.scorebook.conftest import PLAYERS, penalty, play
 from tests.scorebook.test_terz_checks_api import COMPARE, dec
 
