@@ -27,6 +27,8 @@ var engine = Promise.resolve().then(function () {
     }
     return response.arrayBuffer();
   }).then(function (archive) {
+    // referee/, the engine as phone_engine.py and its wording at its own path (scorebook/phone/
+    // wording.py, which the engine imports by the server's name): all importable from /engine.
     pyodide.unpackArchive(archive, "zip", {extractDir: "/engine"});
     pyodide.runPython("import sys\nsys.path.insert(0, '/engine')\nimport phone_engine\n" +
                       "phone_engine.load_catalogues('/engine/locale')");
