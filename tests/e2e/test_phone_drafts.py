@@ -1,4 +1,6 @@
-"""Instant feedback from the referee in the phone, in Chromium, on 1000's entry form: as the deal is
+"""Instant feedback from the referee in the phone, in Chromium, on each game's entry form: Terz, Tong
+Its, Khrap and Thirteens one legal deal and one illegal one each (at the end), and at length 1000's
+entry form, below: as the deal is
 typed, its row, the totals after it and every violation appear with no request (the server's code,
 field and words); offline, a deal the engine refuses is not queued, a legal one is, and is sent
 when the connection returns, to the totals the phone showed; a deal typed after a queued one is
@@ -13,7 +15,7 @@ A bid of 103 is off the bid step of 5: refused.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scorebook import selectors, services
 from scorebook.models import Match
@@ -113,3 +115,113 @@ def test_a_deal_is_scored_as_it_is_typed_and_refused_offline_on_the_spot(
     page.context.set_offline(False)
     expect_totals(page, "−75", "175", "115")
     assert list(match.deals.order_by("number").values_list("number", flat=True)) == [1, 2, 3]
+
+
+# ---------------------------------------------------------------- the four other games
+#
+# One legal deal and one illegal one per game, typed after a deal already on the sheet (so the
+# totals are not the row). Every figure worked out by hand from RULES.md; seats Аня 0, Борис 1, Вика 2.
+
+
+def tap(form: Locator, name: str, text: str) -> None:
+    """Tap the radio (or box) named *name* whose label says *text*."""
+    form.locator(f'label:has(input[name="{name}"])').filter(has_text=text).first.click()
+
+
+def terz_legal(form: Locator) -> None:
+    tap(form, "trump", "♥")
+    tap(form, "counter", "Борис")
+    form.locator("#counted").fill("62")  # the other's points left blank: the rest of 150
+
+
+def terz_illegal(form: Locator) -> None:
+    form.locator("#counted").fill("160")  # over 150, and Аня's rest is −10
+
+
+def tongits_legal(form: Locator) -> None:
+    tap(form, "ending", "The stock ran out")  # the counts only: the form's first way
+    for seat, count in enumerate(("12", "7", "30")):
+        form.locator(f"#count_{seat}").fill(count)
+
+
+def tongits_illegal(form: Locator) -> None:
+    tap(form, "ending", "Tongit")
+    tap(form, "caller", "Борис")  # with 7 unmelded cards counted
+
+
+def khrap_legal(form: Locator) -> None:
+    tap(form, "khrap", "Аня")  # circle 2 is already picked: the silent circle 1 is on the sheet
+    form.locator("#tricks_0").fill("3")
+    form.locator("#tricks_1").fill("1")  # Вика left empty: the rest of 5, 1
+
+
+def khrap_illegal(form: Locator) -> None:
+    form.locator("#tricks_1").fill("3")  # 3 + 3, Вика's rest never below 0: 6 tricks
+
+
+def thirteens_legal(form: Locator) -> None:
+    tap(form, "mode", "Points counted by hand")
+    for seat, points in enumerate(("5", "−3", "2")):  # a real minus sign, as the ± button writes it
+        form.locator(f"#points_{seat}").fill(points)
+
+
+def thirteens_illegal(form: Locator) -> None:
+    form.locator("#points_1").fill("x")
+
+
+GAMES = {
+    # Terz, 150 in a deal, totals rounded to 10 with a final 5 going down. Deal 1: Аня 100, Борис 50.
+    # Typed: Борис counted 62, Аня the rest, 88: 100 + 88 = 188 → 190, 50 + 62 = 112 → 110; the row
+    # is what the totals moved. Refused: 160 and −10, each outside 0–150 (points_total twice).
+    "terz": (("Аня", "Борис"), {"type": "play", "trump": "S", "points": [100, 50], "last_trick": 0, "declarations": []},
+             terz_legal, "This deal: Аня +90 · Борис +60", "Totals after it: Аня 190 · Борис 110",
+             terz_illegal, {"type": "play", "trump": "H", "points": [-10, 160], "declarations": []}),
+    # Tong Its in counts, ante 2, pay_win 1. Hand 1: a stock-out, counts 3, 10, 20: Аня wins 1 from
+    # each: Аня −2 + 2 = 0, Борис −3, Вика −3, pot 6. Typed: counts 12, 7, 30, none tied: Борис wins
+    # (one win, the pot stays): Аня −3, Борис 0, Вика −3; totals −3, −3, −6. Refused: a tongit called
+    # by Борис with 7 cards unmelded (tongit_with_cards_left).
+    "tongits": (("Аня", "Борис", "Вика"),
+                {"type": "result", "ending": "stock_out", "counts": [3, 10, 20], "burned": [], "winner_aces": 0,
+                 "winner_fours": 0},
+                tongits_legal, "This deal: Аня −3 · Борис 0 · Вика −3", "Totals after it: Аня −3 · Борис −3 · Вика −6",
+                tongits_illegal, {"type": "result", "ending": "tongit", "caller": 1, "counts": [12, 7, 30], "burned": [],
+                                  "winner_aces": 0, "winner_fours": 0}),
+    # Khrap, stake 5. Deal 1: a silent circle on an empty pot: 5 in each, then 5 more: −10 each, pot
+    # 30. Typed: Аня khraps in circle 2 (half the pot at stake, 15; a fifth is 3, no odd units) and
+    # takes 3 tricks, Борис and Вика 1 each, all kept: +9, +3, +3; totals −1, −7, −7.
+    # Refused: 3 + 3 + 0 tricks (tricks_total).
+    "khrap": (("Аня", "Борис", "Вика"), {"type": "no_khrap"},
+              khrap_legal, "This deal: Аня +9 · Борис +3 · Вика +3", "Totals after it: Аня −1 · Борис −7 · Вика −7",
+              khrap_illegal, {"type": "play", "khrap": 0, "circle": 2, "dark": False, "tricks": [3, 3, 0]}),
+    # Thirteens counted by hand. Deal 1: 4, 1, −3. Typed: 5, −3, 2: totals 9, −2, −1. Refused: "x" is
+    # no number (bad_type).
+    "thirteens": (("Аня", "Борис", "Вика"), {"type": "play", "points": [4, 1, -3]},
+                  thirteens_legal, "This deal: Аня +5 · Борис −3 · Вика +2", "Totals after it: Аня 9 · Борис −2 · Вика −1",
+                  thirteens_illegal, {"type": "play", "points": [5, "x", 2]}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_deal_is_scored_as_it_is_typed(game: str, page: Page, live_server, owner, transactional_db,
+                                                   sign_in) -> None:
+    players, first, legal, row, totals, illegal, refused = GAMES[game]
+    match = services.match_create(owner=owner, game=game, players=list(players))
+    services.deal_record(match=match, entry=first)
+    match.refresh_from_db()
+    sign_in(page, owner)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    expect(page.locator("html[data-engine=ready], html[data-engine=offline]")).to_have_count(1, timeout=START)
+    form = page.locator("#entry-form")
+    verdict = page.locator("#draft-verdict")
+
+    legal(form)
+    expect(verdict.locator(".draft-line")).to_have_text([row, totals])
+    expect(verdict.locator("li")).to_have_count(0)
+
+    illegal(form)
+    expected = the_servers_words(match, refused)
+    assert expected and all(v["severity"] == "error" for v in expected)
+    expect(verdict.locator("li")).to_have_text([v["message"] for v in expected])
+    assert [verdict.locator("li").nth(i).get_attribute("data-code") for i in range(len(expected))] == [
+        v["code"] for v in expected]
+    expect(verdict.locator(".draft-line")).to_have_count(0)
