@@ -1,10 +1,9 @@
-"""Instant feedback from the referee in the phone, in Chromium, on each game's entry form: Terz, Tong
-Its, Khrap and Thirteens one legal deal and one illegal one each (at the end), and at length 1000's
-entry form, below: as the deal is
+"""Instant feedback from the referee in the phone, in Chromium, on the entry forms: as the deal is
 typed, its row, the totals after it and every violation appear with no request (the server's code,
 field and words); offline, a deal the engine refuses is not queued, a legal one is, and is sent
 when the connection returns, to the totals the phone showed; a deal typed after a queued one is
-scored after it.
+scored after it. 1000 at length; Terz, Tong Its, Khrap and Thirteens one legal deal and one illegal
+one each (at the end of this file).
 
 1000, three players, classic preset, Аня (seat 0) deals first. Worked by hand (RULES.md), as in
 test_live.py: deal 1: Аня bids 100 and takes 45 → −100; Борис 67 → 65; Вика 8 → 10.
