@@ -20,6 +20,7 @@ from scorebook import selectors, services
 from scorebook.models import Match
 from scorebook.phone import bundle, engine
 from tests.e2e.screenshots import SCREENSHOTS
+from tests.e2e.test_khrap_flow import expect_totals as expect_khrap_totals
 from tests.e2e.test_thousand_flow import expect_totals
 
 PLAYERS = ["Аня", "Борис", "Вика"]
@@ -224,3 +225,38 @@ def test_each_games_deal_is_scored_as_it_is_typed(game: str, page: Page, live_se
     assert [verdict.locator("li").nth(i).get_attribute("data-code") for i in range(len(expected))] == [
         v["code"] for v in expected]
     expect(verdict.locator(".draft-line")).to_have_count(0)
+
+
+def test_a_write_the_phone_did_not_score_is_queued_and_the_next_deal_waits_for_the_server(
+        page: Page, live_server, owner, transactional_db, sign_in, allowed_console: list[str]) -> None:
+    """Khrap offline: "Nobody khrapped" (its own button, no draft scored) is queued; the phone does
+    not know the state after it, so the khrap typed next, in circle 2, is not scored on the sheet
+    of before (still circle 1: no_silent_first_circle) nor refused: it is queued too, and both are
+    sent when the connection returns. By hand (RULES.md, stake 5): the silent circle on an empty
+    pot, 5 in and 5 more each: −10 each, pot 30; Аня's khrap in circle 2, 15 at stake, a fifth 3,
+    every promise kept: +9, +3, +3; balances −1, −7, −7, 15 left in the pot."""
+    match = services.match_create(owner=owner, game="khrap", players=PLAYERS)
+    sign_in(page, owner)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    expect(page.locator("html[data-engine=ready], html[data-engine=offline]")).to_have_count(1, timeout=START)
+    form = page.locator("#entry-form")
+    tap(form, "khrap", "Борис")  # typed, then not saved: the sheet is scored and kept on this phone
+    expect(page.locator("#draft-verdict li")).to_have_count(1)  # the tricks: add up to 0, not 5
+
+    allowed_console += ["Failed to load resource: net::ERR_INTERNET_DISCONNECTED", "htmx:afterRequest",
+                        "htmx:sendError"]
+    page.context.set_offline(True)
+    form.get_by_role("button", name="Nobody khrapped").click()
+    queue = page.locator("#offline-queue")
+    expect(queue.locator(".offline-count")).to_have_text("1 deal waiting to be sent")
+    tap(form, "khrap", "Аня")
+    tap(form, "circle", "2: half pot")
+    form.locator("#tricks_0").fill("3")
+    form.locator("#tricks_1").fill("1")
+    form.get_by_role("button", name="Save the deal").click()
+    expect(queue.locator(".offline-count")).to_have_text("2 deals waiting to be sent")
+    expect(page.locator("#draft-verdict[data-refused]")).to_have_count(0)
+
+    page.context.set_offline(False)
+    expect_khrap_totals(page, "−1", "−7", "−7", "15")
+    assert [deal.entry["type"] for deal in match.deals.order_by("number")] == ["no_khrap", "play"]
