@@ -35,6 +35,8 @@ CASES = {
         ({"declarer": ["3"], "bid": ["110"], "points_0": ["20"], "points_1": ["30"], "points_2": ["99"],
           "points_3": ["70"], "talon_points": ["15"]}, 4, FOUR),
         ({}, 3, THREE),
+        ({"declarer": ["0", "1"], "bid": ["100", "\ufeff110"], "points_0": ["50\u0085"], "points_1": ["40"],
+          "points_2": [""], "marriages_0": ["\U0001F0A1", "\uff21", "H"]}, 3, THREE),  # as Django reads a POST
     ],
     "terz": [  # two players; a blank "other" is the rest of 150 (seed 000)
         ({"trump": ["H"], "counter": ["0"], "counted": ["62"], "other": [""], "last_trick": ["1"],
