@@ -226,6 +226,13 @@ def test_each_games_deal_is_scored_as_it_is_typed(game: str, page: Page, live_se
         v["code"] for v in expected]
     expect(verdict.locator(".draft-line")).to_have_count(0)
 
+    # "works offline ✓" once the service worker keeps the engine's files and this form's reading too.
+    expect(page.locator("#works-offline")).to_have_text("works offline ✓", timeout=60_000)
+    draft = form.get_attribute("data-draft")
+    assert draft.endswith(f"/games/{game}/draft.js")
+    assert page.evaluate("url => caches.match(new URL(url, location.href).href, {ignoreVary: true}).then(Boolean)",
+                         draft)
+
 
 def test_a_write_the_phone_did_not_score_is_queued_and_the_next_deal_waits_for_the_server(
         page: Page, live_server, owner, transactional_db, sign_in, allowed_console: list[str]) -> None:
