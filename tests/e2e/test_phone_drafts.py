@@ -21,6 +21,7 @@ from scorebook.models import Match
 from scorebook.phone import bundle, engine
 from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_khrap_flow import expect_totals as expect_khrap_totals
+from tests.e2e.test_thirteens_flow import add_trick
 from tests.e2e.test_thousand_flow import expect_totals
 
 PLAYERS = ["Аня", "Борис", "Вика"]
@@ -267,3 +268,21 @@ def test_a_write_the_phone_did_not_score_is_queued_and_the_next_deal_waits_for_t
     page.context.set_offline(False)
     expect_khrap_totals(page, "−1", "−7", "−7", "15")
     assert [deal.entry["type"] for deal in match.deals.order_by("number")] == ["no_khrap", "play"]
+
+
+def test_a_thirteens_trick_added_or_removed_is_scored_again(page: Page, live_server, owner, transactional_db,
+                                                             sign_in) -> None:
+    """Thirteens card by card: "Add the trick" and its ×, which change what the form posts with no
+    input event of their own, score the draft again. Three players are dealt 17 cards each
+    (⌊53 / 3⌋, RULES.md): one trick is not a deal, nor is none."""
+    match = services.match_create(owner=owner, game="thirteens", players=PLAYERS)
+    sign_in(page, owner)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    expect(page.locator("html[data-engine=ready], html[data-engine=offline]")).to_have_count(1, timeout=START)
+    form = page.locator("#entry-form")
+    verdict = page.locator("#draft-verdict")
+    tap(form, "trump", "♥")
+    add_trick(form, "Аня", "KH", "QD", "6S")
+    expect(verdict.locator("li")).to_have_text(["Each player is dealt 17 cards, so a deal has 17 tricks, not 1."])
+    form.get_by_role("button", name="Remove this trick").click()
+    expect(verdict.locator("li")).to_have_text(["Each player is dealt 17 cards, so a deal has 17 tricks, not 0."])
