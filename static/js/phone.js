@@ -259,6 +259,7 @@
     var action = submitter && submitter.value;
     if (!form || !draftForm(form) || (action && action !== "play") || !verdict || !verdict.draft.row ||
         !sheet || verdict.key !== JSON.stringify(fields(form))) {
+      fallBehind();
       return "";
     }
     var data = sheet.data;
@@ -279,6 +280,30 @@
     return totalsText(data.players, data.totals);
   }
   window.scorebookEngine.queued = queued;
+
+  // Any other write queued (a penalty, a redeal, Khrap's "Nobody khrapped", a deal typed faster than
+  // it was scored): the phone does not know the state after it, so the kept sheet no longer says where
+  // the next deal goes (a khrap in circle 2 after a silent circle would be refused on a sheet still in
+  // circle 1). It is dropped: drafts wait for the server's sheet, and nothing is refused offline.
+  function fallBehind() {
+    var main = document.querySelector("#entry-form[data-scoresheet]");
+    var url = main ? main.getAttribute("data-scoresheet") : sheet && sheet.url;
+    if (!url) {
+      return;
+    }
+    sheet = null;
+    verdict = null;
+    asked += 1;  // a verdict on its way was scored on the sheet dropped
+    try {
+      window.localStorage.removeItem(KEPT + url);
+    } catch (error) {
+      // nothing kept
+    }
+    var box = document.getElementById("draft-verdict");
+    if (box) {
+      box.textContent = "";
+    }
+  }
 
   // Offline, a played deal the engine refused as typed is not queued: its violations are on screen.
   // Capture on the window runs before static/js/offline.js's capture on the document.

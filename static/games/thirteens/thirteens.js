@@ -54,6 +54,9 @@
   function changed(form) {
     sync(form);
     document.body.dispatchEvent(new CustomEvent("tricks-changed", {bubbles: true}));
+    // A trick added or removed changes what the form posts with no input of its own changed: the
+    // referee in the phone (static/js/phone.js) scores the form again on its "change".
+    form.dispatchEvent(new Event("change", {bubbles: true}));
   }
 
   // Tap order: a trick is kept in the order its cards were picked (the order they were played).
