@@ -60,6 +60,29 @@ def browser_context_args(browser_context_args: dict) -> dict:
     }
 
 
+# The referee in the phone (static/js/phone.js) boots Pyodide in a worker on every page with an entry
+# form: megabytes fetched and compiled per new browser context, seconds of CPU that the browser, the
+# server and the test share on a 2-core machine. A browser test runs as a phone without WebAssembly
+# (where the page keeps its server-only behaviour, which it must work with anyway) unless it is
+# marked `engine`: the engine's own tests, the offline queue, and the tap counts (whose layout
+# includes the engine's verdict under Save) run it.
+NO_WEBASSEMBLY = "delete window.WebAssembly;"
+
+
+@pytest.fixture(autouse=True)
+def engine_where_marked(request: pytest.FixtureRequest, browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.node.get_closest_marker("engine"):
+        return
+    new_context = browser.new_context
+
+    def without_webassembly(*args: Any, **kwargs: Any) -> Any:
+        context = new_context(*args, **kwargs)
+        context.add_init_script(NO_WEBASSEMBLY)
+        return context
+
+    monkeypatch.setattr(browser, "new_context", without_webassembly)
+
+
 # A refused save or an address a role may not open answers 4xx on purpose; the browser logs each
 # such answer as a console error of its own ("Failed to load resource"), which is not a fault.
 EXPECTED_STATUS_NOTE = "Failed to load resource: the server responded with a status of 4"

@@ -107,6 +107,7 @@ def queued_banner(page: Page):
     return page.locator("#offline-queue")
 
 
+@pytest.mark.engine  # offline, the referee in the phone checks each deal before it is queued
 def test_deals_entered_offline_are_sent_once_when_the_connection_returns(
         page: Page, live_server, owner_match: Match, sign_in, allowed_console: list[str]) -> None:
     base, match = live_server.url, owner_match

@@ -24,6 +24,8 @@ from tests.e2e.test_khrap_flow import expect_totals as expect_khrap_totals
 from tests.e2e.test_thirteens_flow import add_trick
 from tests.e2e.test_thousand_flow import expect_totals
 
+pytestmark = pytest.mark.engine  # the referee in the phone runs (tests/e2e/conftest.py)
+
 PLAYERS = ["Аня", "Борис", "Вика"]
 START = 180_000  # ms: Pyodide's first start on a busy 2-core machine
 

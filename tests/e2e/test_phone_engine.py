@@ -20,6 +20,8 @@ from scorebook.models import Match
 from scorebook.phone import bundle, engine
 from tests.e2e.screenshots import SCREENSHOTS
 
+pytestmark = pytest.mark.engine  # the referee in the phone runs (tests/e2e/conftest.py)
+
 PLAYERS = ["Аня", "Борис", "Вика"]
 START = 180_000  # ms: Pyodide's first start on a busy 2-core machine (a few seconds on a phone)
 DEAL = {"type": "play", "declarer": 0, "bid": 100, "points": [45, 67, 8], "marriages": [[], [], []]}

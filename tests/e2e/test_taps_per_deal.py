@@ -19,6 +19,8 @@ from scorebook.models import Match
 from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.taps import Hand, record, watch
 
+pytestmark = pytest.mark.engine  # the referee in the phone runs (tests/e2e/conftest.py)
+
 USABILITY = SCREENSHOTS.parent / "usability"
 SWIPES = 1  # at most one swipe per deal at 360 px
 
