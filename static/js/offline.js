@@ -95,13 +95,14 @@
     }
     // The referee in the phone (static/js/phone.js), where it runs, scored the deal: its totals go
     // with the summary, "not sent yet" until the server has them.
-    var local = window.scorebookEngine && window.scorebookEngine.queued ? window.scorebookEngine.queued(form, submitter) : "";
+    var local = window.scorebookEngine && window.scorebookEngine.queued ? window.scorebookEngine.queued(form, submitter) : null;
     queue.push({
       url: new URL(form.getAttribute("hx-post"), window.location.href).pathname,
       page: window.location.pathname,
       fields: pairs,
       clientId: clientId ? clientId[1] : null,
-      summary: summary(form, submitter) + (local ? " · " + local : ""),
+      summary: summary(form, submitter) + (local ? " · " + local.text : ""),
+      row: local ? {number: local.number, deltas: local.deltas, totals: local.totals} : null,
       queuedAt: Date.now(),
     });
     lastStatus = "";
@@ -289,8 +290,65 @@
     return banner;
   }
 
+  function signed(value) {
+    return value > 0 ? "+" + value : String(value).replace("-", "\u2212");
+  }
+
+  // The deals this phone scored and keeps, in the sheet after its last row, "not sent yet", with
+  // the totals the referee in the phone gave them; the server's sheet replaces them once sent.
+  function drawRows(queue) {
+    document.querySelectorAll(".sheet-row.not-sent").forEach(function (row) { row.remove(); });
+    var foot = document.querySelector("#sheet .sheet-grid > .sheet-foot");
+    if (!foot) {
+      return;
+    }
+    queue.forEach(function (item) {
+      if (!item.row || item.page !== window.location.pathname) {
+        return;
+      }
+      var row = document.createElement("div");
+      row.className = "sheet-row not-sent";
+      row.setAttribute("role", "none");
+      var line = document.createElement("div");
+      line.className = "not-sent-line";
+      line.setAttribute("role", "row");
+      var number = document.createElement("span");
+      number.className = "n";
+      number.setAttribute("role", "cell");
+      number.textContent = String(item.row.number);
+      var badge = document.createElement("span");
+      badge.className = "badge badge-not-sent";
+      badge.textContent = text("not-sent");
+      number.appendChild(badge);
+      line.appendChild(number);
+      item.row.totals.forEach(function (total, seat) {
+        var cell = document.createElement("span");
+        cell.className = "cell";
+        cell.setAttribute("role", "cell");
+        var shown = document.createElement("span");
+        shown.className = "total";
+        shown.textContent = String(total).replace("-", "\u2212");
+        var delta = document.createElement("span");
+        delta.className = "delta";
+        delta.textContent = item.row.deltas[seat] ? signed(item.row.deltas[seat]) : "";
+        cell.appendChild(shown);
+        cell.appendChild(delta);
+        line.appendChild(cell);
+      });
+      if (foot.querySelector(".tail")) {
+        var tail = document.createElement("span");
+        tail.className = "cell tail";
+        tail.setAttribute("role", "cell");
+        line.appendChild(tail);
+      }
+      row.appendChild(line);
+      foot.parentNode.insertBefore(row, foot);
+    });
+  }
+
   function show() {
     var queue = load();
+    drawRows(queue);
     if (!queue.length && !banner && lastStatus !== "refused") {
       return;
     }
@@ -372,6 +430,8 @@
   window.addEventListener("offline", show);
   // After htmx swapped the match page in (a save, a refused deal), the share panel is new too.
   document.addEventListener("htmx:afterSettle", revealCopyButtons);
+  // A sheet swapped in (a poll, a save) is the server's: the deals still kept here go after it again.
+  document.addEventListener("htmx:afterSettle", function () { drawRows(load()); });
   // Another tab queued or sent a deal.
   window.addEventListener("storage", function (event) {
     if (event.key === KEY) {

@@ -252,15 +252,16 @@
     }).join(" · ");
   }
 
-  // A played deal queued offline (static/js/offline.js asks, before it clears the form): the totals
-  // the phone scored for it, for the queue to show; and the next draft is scored after it, on the
+  // A played deal queued offline (static/js/offline.js asks, before it clears the form): its number,
+  // the points it moves and the totals after it as the phone scored them, for the queue and the
+  // sheet to show ("not sent yet"); null when the phone did not score it; and the next draft is scored after it, on the
   // state the engine left (the kept sheet moves on by this deal, as the forms' version does).
   function queued(form, submitter) {
     var action = submitter && submitter.value;
     if (!form || !draftForm(form) || (action && action !== "play") || !verdict || !verdict.draft.row ||
         !sheet || verdict.key !== JSON.stringify(fields(form))) {
       fallBehind();
-      return "";
+      return null;
     }
     var data = sheet.data;
     data.state = verdict.draft.state;
@@ -272,12 +273,14 @@
     } catch (error) {
       // kept for this page only
     }
+    var row = {number: verdict.draft.number, deltas: verdict.draft.row.deltas, totals: data.totals,
+               text: totalsText(data.players, data.totals)};
     verdict = null;
     var box = document.getElementById("draft-verdict");
     if (box) {
       box.textContent = "";  // the form is cleared for the next deal
     }
-    return totalsText(data.players, data.totals);
+    return row;
   }
   window.scorebookEngine.queued = queued;
 

@@ -112,11 +112,21 @@ def test_a_deal_is_scored_as_it_is_typed_and_refused_offline_on_the_spot(
     page.locator("#entry-form").get_by_role("button", name="Save the deal").click()
     expect(queue.locator(".offline-count")).to_have_text("2 deals waiting to be sent")
     expect(queue.locator(".offline-list li").nth(1)).to_contain_text("Totals after it: Аня −75 · Борис 175 · Вика 115")
+    # In the sheet too, after its last row: each deal kept here, "not sent yet", with the points it
+    # moves and the totals the phone scored (deal 2: +15 +100 +5; deal 3: +10 +10 +100).
+    kept = page.locator("#sheet .sheet-row.not-sent")
+    expect(kept.locator(".n")).to_have_text(["2not sent yet", "3not sent yet"])
+    expect(kept.nth(0).locator(".total")).to_have_text(["−85", "165", "15"])
+    expect(kept.nth(0).locator(".delta")).to_have_text(["+15", "+100", "+5"])
+    expect(kept.nth(1).locator(".total")).to_have_text(["−75", "175", "115"])
+    expect(kept.nth(1).locator(".delta")).to_have_text(["+10", "+10", "+100"])
+    page.locator("#sheet").screenshot(path=SCREENSHOTS / "sheet-not-sent.png")
     page.screenshot(path=SCREENSHOTS / "draft-queued-offline.png")
     assert match.deals.count() == 1
     # ---- the connection returns: sent in order, once each, to the totals the phone showed
     page.context.set_offline(False)
     expect_totals(page, "−75", "175", "115")
+    expect(page.locator("#sheet .sheet-row.not-sent")).to_have_count(0)  # the server's rows instead
     assert list(match.deals.order_by("number").values_list("number", flat=True)) == [1, 2, 3]
 
 
