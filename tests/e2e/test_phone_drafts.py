@@ -215,8 +215,8 @@ GAMES = {
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_each_games_deal_is_scored_as_it_is_typed(game: str, page: Page, live_server, owner, transactional_db,
-                                                   sign_in) -> None:
+def test_each_games_deal_is_scored_as_it_is_typed_and_checked_offline(
+        game: str, page: Page, live_server, owner, transactional_db, sign_in, allowed_console: list[str]) -> None:
     players, first, legal, row, totals, illegal, refused = GAMES[game]
     match = services.match_create(owner=owner, game=game, players=list(players))
     services.deal_record(match=match, entry=first)
@@ -245,6 +245,29 @@ def test_each_games_deal_is_scored_as_it_is_typed(game: str, page: Page, live_se
     assert draft.endswith(f"/games/{game}/draft.js")
     assert page.evaluate("url => caches.match(new URL(url, location.href).href, {ignoreVary: true}).then(Boolean)",
                          draft)
+
+    # ---- offline: the illegal deal still typed is refused on the spot and nothing is queued; the legal
+    # one is queued and shows in the sheet, "not sent yet", with the totals the phone scored; when the
+    # connection returns it is sent once and the server's totals are the phone's.
+    allowed_console += ["Failed to load resource: net::ERR_INTERNET_DISCONNECTED", "htmx:afterRequest",
+                        "htmx:sendError"]
+    page.context.set_offline(True)
+    save = form.locator("button[type=submit][value=play]")
+    save.click()
+    expect(verdict).to_have_attribute("data-refused", "")
+    assert page.evaluate("localStorage.getItem('scorebook:queued-deals')") is None
+    legal(form)
+    expect(verdict.locator(".draft-line")).to_have_text([row, totals])
+    save.click()
+    scored = [part.rsplit(" ", 1)[1] for part in totals.split(": ", 1)[1].split(" · ")]
+    kept = page.locator("#sheet .sheet-row.not-sent")
+    expect(kept.locator(".total")).to_have_text(scored)
+    assert match.deals.count() == 1
+    page.context.set_offline(False)
+    expect(kept).to_have_count(0, timeout=30_000)
+    expect(page.locator("#sheet .sheet-foot .cell.total").first).to_be_visible()
+    expect(page.locator("#sheet > .sheet-grid > .sheet-foot:not(.settled) .cell.total")).to_have_text(scored)
+    assert match.deals.count() == 2
 
 
 def test_a_write_the_phone_did_not_score_is_queued_and_the_next_deal_waits_for_the_server(
