@@ -21,33 +21,45 @@
     return;  // no engine here: today's behaviour, every check from the server
   }
 
-  var worker = new Worker(workerUrl);
+  var worker = null;
   var waiting = {};
   var counter = 0;
-  var started, failed;
-  var ready = new Promise(function (resolve, reject) { started = resolve; failed = reject; });
-  ready.catch(function () {});
+  var ready = null;
 
-  worker.addEventListener("message", function (event) {
-    var data = event.data || {};
-    if (data.ready) {
-      started(data.files);
-    } else if (data.failed) {
-      failed(new Error(data.failed));
-    } else if (waiting[data.id]) {
-      var promise = waiting[data.id];
-      delete waiting[data.id];
-      if (data.error) {
-        promise.reject(new Error(data.error));
-      } else {
-        promise.resolve(data.answer);
+  // The worker and the promise of its start. A start that failed (the files not fetched: no
+  // connection before the service worker kept them) is tried again when the connection returns.
+  function start() {
+    var started, failed;
+    ready = new Promise(function (resolve, reject) { started = resolve; failed = reject; });
+    ready.catch(function () {});
+    worker = new Worker(workerUrl);
+    worker.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (data.ready) {
+        started(data.files);
+      } else if (data.failed) {
+        failed(new Error(data.failed));
+      } else if (waiting[data.id]) {
+        var promise = waiting[data.id];
+        delete waiting[data.id];
+        if (data.error) {
+          promise.reject(new Error(data.error));
+        } else {
+          promise.resolve(data.answer);
+        }
       }
+    });
+    worker.addEventListener("error", function (event) {
+      event.preventDefault();
+      failed(new Error(event.message || "the engine did not start"));
+    });
+    if (window.scorebookEngine) {
+      window.scorebookEngine.ready = ready;
     }
-  });
-  worker.addEventListener("error", function (event) {
-    event.preventDefault();
-    failed(new Error(event.message || "the engine did not start"));
-  });
+    return ready;
+  }
+
+  start();
 
   function answer(request) {
     return ready.then(function () {
@@ -380,10 +392,24 @@
     header.appendChild(mark);
   }
 
-  ready.then(function (files) {
-    document.documentElement.setAttribute("data-engine", "ready");
-    markWhenKept(files);
-  }, function () {
-    document.documentElement.setAttribute("data-engine", "failed");
-  });
+  var retries = 0;
+
+  function whenStarted(starting) {
+    starting.then(function (files) {
+      document.documentElement.setAttribute("data-engine", "ready");
+      markWhenKept(files);
+    }, function () {
+      document.documentElement.setAttribute("data-engine", "failed");
+      worker.terminate();
+      if (retries < 3) {
+        retries += 1;
+        window.addEventListener("online", function () {
+          document.documentElement.setAttribute("data-engine", "starting");
+          whenStarted(start());
+        }, {once: true});
+      }
+    });
+  }
+
+  whenStarted(ready);
 })();

@@ -112,3 +112,23 @@ def test_without_webassembly_no_engine_is_started(page: Page, live_server, owner
     assert page.evaluate("typeof window.scorebookEngine") == "undefined"
     assert page.locator("html").get_attribute("data-engine") is None
     assert not [url for url in fetched if "/engine" in url or "phone.js" in url]
+
+
+def test_an_engine_that_could_not_start_starts_when_the_connection_returns(
+        browser: Any, browser_context_args: dict, live_server, owner_match: Match, sign_in) -> None:
+    """The engine's files could not be fetched (no connection before the service worker kept them):
+    the page keeps the server's checks, and the engine is started again when the connection returns."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    try:
+        page = context.new_page()
+        context.route("**/engine.js*", lambda route: route.abort("internetdisconnected"))
+        sign_in(page, owner_match.owner)
+        page.goto(f"{live_server.url}/matches/{owner_match.pk}/")
+        expect(page.locator("html[data-engine=failed]")).to_have_count(1, timeout=START)
+        context.unroute("**/engine.js*")
+        context.set_offline(True)
+        context.set_offline(False)  # the browser's "online" event
+        expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=START)
+        assert page.evaluate("window.scorebookEngine.ready.then(() => true)")
+    finally:
+        context.close()
