@@ -453,6 +453,7 @@
         var tag = document.createElement("script");
         tag.src = phone;
         tag.setAttribute("data-engine", script.getAttribute("data-engine"));
+        tag.setAttribute("data-draft-reading", script.getAttribute("data-draft-reading"));
         document.head.appendChild(tag);
       });
     };

@@ -17,6 +17,7 @@
 
   var script = document.currentScript;
   var workerUrl = script && script.getAttribute("data-engine");
+  var readingUrl = script && script.getAttribute("data-draft-reading");
   if (!workerUrl || typeof WebAssembly !== "object" || typeof Worker !== "function") {
     return;  // no engine here: today's behaviour, every check from the server
   }
@@ -225,8 +226,10 @@
     var mine = ++asked;
     var key = JSON.stringify(fields(form));
     return scoresheet(form).then(function (kept) {
+      // What every game's reading reads a form with (static/js/draft_reading.js), then the game's own.
       var src = form.getAttribute("data-draft");
-      scripts[src] = scripts[src] || loadScript(src);
+      scripts[readingUrl] = scripts[readingUrl] || loadScript(readingUrl);
+      scripts[src] = scripts[src] || scripts[readingUrl].then(function () { return loadScript(src); });
       return scripts[src].then(function () { return kept.data; });
     }).then(function (data) {
       var read = window.scorebookDrafts && window.scorebookDrafts[data.game];
@@ -348,7 +351,7 @@
       return;
     }
     var form = document.querySelector("#entry-form[data-draft]");
-    var wanted = [script.src, workerUrl].concat(form ? [form.getAttribute("data-draft")] : [], files).map(function (url) { return new URL(url, window.location.href).href; });
+    var wanted = [script.src, workerUrl].concat(form ? [readingUrl, form.getAttribute("data-draft")] : [], files).map(function (url) { return new URL(url, window.location.href).href; });
     var tries = 0;
     function check() {
       Promise.all(wanted.map(function (url) { return window.caches.match(url, {ignoreVary: true}); })).then(function (kept) {

@@ -6,39 +6,12 @@
 (function () {
   "use strict";
 
+  var reading = window.scorebookDrafts.reading;  // static/js/draft_reading.js, loaded first
+  var number = reading.number;
+  var reader = reading.reader;
+
   var CARD_POINTS = 150;  // referee/games/terz: seed 000, "Загальна кількість очок 150"
   var SLOTS = 8;  // form.py's SLOTS: the declaration slots decl_0 … decl_7
-
-  // Python's str.isspace() characters: what the server's str.strip() and str.split() take away
-  // (JavaScript's trim() differs: it takes U+FEFF and leaves U+001C–U+001F and U+0085).
-  var SPACE = "\t\n\u000b\u000c\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
-  var STRIP = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
-
-  // scorebook/games/forms.py's number(): a typed whole number, blank as null, else the text as typed.
-  function number(text) {
-    if (text === undefined || text === null) {
-      return null;
-    }
-    var cleaned = String(text).replace(STRIP, "").replace(/\u2212/g, "-");
-    if (cleaned === "") {
-      return null;
-    }
-    return /^-?[0-9]{1,6}$/.test(cleaned) ? parseInt(cleaned, 10) : cleaned;
-  }
-
-  // What Django's form fields read from a POST: one value is the last one sent under its name
-  // (QueryDict.get), several are every value in the order sent (QueryDict.getlist).
-  function reader(fields) {
-    return {
-      one: function (name) {
-        var values = fields[name];
-        return values && values.length ? values[values.length - 1] : null;
-      },
-      all: function (name) {
-        return (fields[name] || []).slice();
-      }
-    };
-  }
 
   // *fields*: {name: [values]} as the form would post them; *state*: the referee's state (dumped).
   function draft(fields, seats, state) {

@@ -5,24 +5,11 @@
 (function () {
   "use strict";
 
+  var reading = window.scorebookDrafts.reading;  // static/js/draft_reading.js, loaded first
+  var number = reading.number;
+  var compareText = reading.compareText;
+
   var CARD_POINTS = 120;  // referee/games/thousand: 24 cards
-
-  // Python's str.isspace() characters: what the server's str.strip() takes away (JavaScript's
-  // trim() differs: it takes U+FEFF and leaves U+001C–U+001F and U+0085).
-  var SPACE = "\t\n\u000b\u000c\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
-  var STRIP = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
-
-  // scorebook/games/forms.py's number(): a typed whole number, blank as null, else the text as typed.
-  function number(text) {
-    if (text === undefined || text === null) {
-      return null;
-    }
-    var cleaned = String(text).replace(STRIP, "").replace(/\u2212/g, "-");
-    if (cleaned === "") {
-      return null;
-    }
-    return /^-?[0-9]{1,6}$/.test(cleaned) ? parseInt(cleaned, 10) : cleaned;
-  }
 
   // forms.py's the_rest(): the one blank field takes what the typed ones leave of the total.
   function theRest(values, total) {
@@ -41,33 +28,6 @@
     var filled = values.slice();
     filled[blank[0]] = total - typed.reduce(function (a, b) { return a + b; }, 0);
     return filled;
-  }
-
-  // A text's code points: Python orders texts by them, JavaScript's sort() by UTF-16 units.
-  function codePoints(text) {
-    var points = [];
-    for (var i = 0; i < text.length; i += 1) {
-      var unit = text.charCodeAt(i);
-      var next = text.charCodeAt(i + 1);
-      if (unit >= 0xD800 && unit <= 0xDBFF && next >= 0xDC00 && next <= 0xDFFF) {
-        points.push((unit - 0xD800) * 0x400 + (next - 0xDC00) + 0x10000);
-        i += 1;
-      } else {
-        points.push(unit);
-      }
-    }
-    return points;
-  }
-
-  function compareText(a, b) {
-    var x = codePoints(a);
-    var y = codePoints(b);
-    for (var i = 0; i < x.length && i < y.length; i += 1) {
-      if (x[i] !== y[i]) {
-        return x[i] - y[i];
-      }
-    }
-    return x.length - y.length;
   }
 
   // form.py's sorted(set(...)): each value once, in Python's order.

@@ -7,69 +7,16 @@
 (function () {
   "use strict";
 
+  var reading = window.scorebookDrafts.reading;  // static/js/draft_reading.js, loaded first
+  var number = reading.number;
+  var reader = reading.reader;
+  var codePoints = reading.codePoints;
+  var compareText = reading.compareText;
+
   var QUICK = "quick";
   // referee/games/tongits: seed 002, "Старшинство карт: Т, 2, 3, … К" (ace low).
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   var MELD_SLOTS = 4;  // form.py's MELD_SLOTS: 13 cards make at most four melds of three
-
-  // Python's str.isspace() characters: what the server's str.strip() and str.split() take away
-  // (JavaScript's trim() differs: it takes U+FEFF and leaves U+001C–U+001F and U+0085).
-  var SPACE = "\t\n\u000b\u000c\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
-  var STRIP = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
-
-  // scorebook/games/forms.py's number(): a typed whole number, blank as null, else the text as typed.
-  function number(text) {
-    if (text === undefined || text === null) {
-      return null;
-    }
-    var cleaned = String(text).replace(STRIP, "").replace(/\u2212/g, "-");
-    if (cleaned === "") {
-      return null;
-    }
-    return /^-?[0-9]{1,6}$/.test(cleaned) ? parseInt(cleaned, 10) : cleaned;
-  }
-
-  // What Django's form fields read from a POST: one value is the last one sent under its name
-  // (QueryDict.get), several are every value in the order sent (QueryDict.getlist).
-  function reader(fields) {
-    return {
-      one: function (name) {
-        var values = fields[name];
-        return values && values.length ? values[values.length - 1] : null;
-      },
-      all: function (name) {
-        return (fields[name] || []).slice();
-      }
-    };
-  }
-
-  // Python's order of two texts, by code point (JavaScript's < compares UTF-16 units: a card code
-  // typed with a character beyond U+FFFF would sort otherwise).
-  function codePoints(text) {
-    var points = [];
-    for (var i = 0; i < text.length; i += 1) {
-      var unit = text.charCodeAt(i);
-      var next = text.charCodeAt(i + 1);
-      if (unit >= 0xD800 && unit <= 0xDBFF && next >= 0xDC00 && next <= 0xDFFF) {
-        points.push((unit - 0xD800) * 0x400 + (next - 0xDC00) + 0x10000);
-        i += 1;
-      } else {
-        points.push(unit);
-      }
-    }
-    return points;
-  }
-
-  function compareText(a, b) {
-    var x = codePoints(a);
-    var y = codePoints(b);
-    for (var i = 0; i < x.length && i < y.length; i += 1) {
-      if (x[i] !== y[i]) {
-        return x[i] - y[i];
-      }
-    }
-    return x.length - y.length;
-  }
 
   // form.py's _sorted(): each card once, low to high in Tong Its order, then by suit; whatever is
   // no card after them, in text order. The suit is the last character, the rank what is before it.
