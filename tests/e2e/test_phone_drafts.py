@@ -20,6 +20,7 @@ from scorebook import selectors, services
 from scorebook.models import Match
 from scorebook.phone import bundle, engine
 from tests.e2e.screenshots import SCREENSHOTS
+from tests.e2e.test_every_page import accessibility_problems
 from tests.e2e.test_khrap_flow import expect_totals as expect_khrap_totals
 from tests.e2e.test_thirteens_flow import add_trick
 from tests.e2e.test_thousand_flow import expect_totals
@@ -69,6 +70,10 @@ def test_a_deal_is_scored_as_it_is_typed_and_refused_offline_on_the_spot(
                                                          "Totals after it: Аня −85 · Борис 165 · Вика 15"])
     verdict.scroll_into_view_if_needed()
     page.screenshot(path=SCREENSHOTS / "draft-verdict.png")
+    # The engine's own parts of the page (the verdict, "works offline ✓") pass axe-core as every page
+    # does (test_every_page runs its pages without the engine).
+    expect(page.locator("#works-offline")).to_be_visible(timeout=60_000)
+    assert accessibility_problems(page) == []
 
     # ---- warm: each change scored with no request, within 100 ms
     sent: list[str] = []
