@@ -102,7 +102,7 @@
       fields: pairs,
       clientId: clientId ? clientId[1] : null,
       summary: summary(form, submitter) + (local ? " · " + local.text : ""),
-      row: local ? {number: local.number, deltas: local.deltas, totals: local.totals} : null,
+      row: local,
       queuedAt: Date.now(),
     });
     lastStatus = "";
@@ -290,12 +290,9 @@
     return banner;
   }
 
-  function signed(value) {
-    return value > 0 ? "+" + value : String(value).replace("-", "\u2212");
-  }
-
   // The deals this phone scored and keeps, in the sheet after its last row, "not sent yet", with
-  // the totals the referee in the phone gave them; the server's sheet replaces them once sent.
+  // the points and totals the referee in the phone gave them (written by phone.js as the sheet
+  // writes them); the server's sheet replaces them once sent.
   function drawRows(queue) {
     document.querySelectorAll(".sheet-row.not-sent").forEach(function (row) { row.remove(); });
     var foot = document.querySelector("#sheet .sheet-grid > .sheet-foot");
@@ -327,10 +324,10 @@
         cell.setAttribute("role", "cell");
         var shown = document.createElement("span");
         shown.className = "total";
-        shown.textContent = String(total).replace("-", "\u2212");
+        shown.textContent = total;
         var delta = document.createElement("span");
         delta.className = "delta";
-        delta.textContent = item.row.deltas[seat] ? signed(item.row.deltas[seat]) : "";
+        delta.textContent = item.row.deltas[seat];
         cell.appendChild(shown);
         cell.appendChild(delta);
         line.appendChild(cell);

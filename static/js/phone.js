@@ -153,19 +153,27 @@
     return out;
   }
 
-  function signed(value) {
-    return value > 0 ? "+" + value : String(value).replace("-", "\u2212");
+  // Numbers as the sheet writes them: a true minus sign; the points a deal moves with their sign.
+  function minus(value) {
+    return String(value).replace("-", "\u2212");
   }
 
-  function line(label, names, values) {
+  function signed(value) {
+    return value > 0 ? "+" + value : minus(value);
+  }
+
+  // "Аня +15 · Борис +100 · Вика +5": each player's value, written by *written*.
+  function byName(names, values, written) {
+    return names.map(function (name, seat) { return name + " " + written(values[seat]); }).join(" · ");
+  }
+
+  function line(label, text) {
     var p = document.createElement("p");
     p.className = "draft-line";
     var strong = document.createElement("strong");
     strong.textContent = label + " ";
     p.appendChild(strong);
-    p.appendChild(document.createTextNode(names.map(function (name, seat) {
-      return name + " " + signed(values[seat]);
-    }).join(" · ")));
+    p.appendChild(document.createTextNode(text));
     return p;
   }
 
@@ -198,10 +206,8 @@
     }
     box.textContent = "";
     if (draft.row) {
-      box.appendChild(line(words("draft-row"), names, draft.row.deltas));
-      var totals = line(words("draft-totals"), [], []);
-      totals.appendChild(document.createTextNode(totalsText(names, draft.totals).slice(words("draft-totals").length + 1)));
-      box.appendChild(totals);
+      box.appendChild(line(words("draft-row"), byName(names, draft.row.deltas, signed)));
+      box.appendChild(line(words("draft-totals"), byName(names, draft.totals, minus)));
     }
     var said = draft.violations.filter(function (violation) {
       return all || !blankIn(draft.entry, violation.field);
@@ -224,7 +230,8 @@
 
   function check(form, since) {
     var mine = ++asked;
-    var key = JSON.stringify(fields(form));
+    var posted = fields(form);
+    var key = JSON.stringify(posted);
     return scoresheet(form).then(function (kept) {
       // What every game's reading reads a form with (static/js/draft_reading.js), then the game's own.
       var src = form.getAttribute("data-draft");
@@ -237,7 +244,7 @@
         return null;
       }
       var numbers = data.rows.map(function (row) { return row.number; }).concat(data.voided || []);
-      var entry = read(fields(form), data.players.length, data.state);
+      var entry = read(posted, data.players.length, data.state);
       return answer({
         game: data.game, players: data.players, language: document.documentElement.lang || "en",
         state: data.state, last_deal: Math.max.apply(null, [0].concat(numbers)),
@@ -261,12 +268,6 @@
     });
   });
 
-  function totalsText(names, totals) {
-    return words("draft-totals") + " " + names.map(function (name, seat) {
-      return name + " " + String(totals[seat]).replace("-", "\u2212");
-    }).join(" · ");
-  }
-
   // A played deal queued offline (static/js/offline.js asks, before it clears the form): its number,
   // the points it moves and the totals after it as the phone scored them, for the queue and the
   // sheet to show ("not sent yet"); null when the phone did not score it; and the next draft is scored after it, on the
@@ -288,8 +289,10 @@
     } catch (error) {
       // kept for this page only
     }
-    var row = {number: verdict.draft.number, deltas: verdict.draft.row.deltas, totals: data.totals,
-               text: totalsText(data.players, data.totals)};
+    // Written as the sheet writes them, for offline.js to show as they are.
+    var row = {number: verdict.draft.number, totals: data.totals.map(minus),
+               deltas: verdict.draft.row.deltas.map(function (delta) { return delta ? signed(delta) : ""; }),
+               text: words("draft-totals") + " " + byName(data.players, data.totals, minus)};
     verdict = null;
     var box = document.getElementById("draft-verdict");
     if (box) {

@@ -24,10 +24,6 @@ def test_a_deal_over_the_rate_is_refused_in_the_page_s_alert(page: Page, sign_in
     settings.SCOREBOOK_RATES = dict.fromkeys(settings.SCOREBOOK_RATES) | {"user": "1/min"}
     match = services.match_create(owner=owner, game="thousand", players=PLAYERS)
     sign_in(page, owner)
-    # A phone without WebAssembly: the phone's engine (static/js/phone.js) would read the API's
-    # scoresheet in the background, and that read counts against the same per-user rate, so at
-    # 1/min it could take the one write this test allows. The page's writes are counted alone here.
-    page.add_init_script("delete window.WebAssembly;")
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     alert = page.locator("#page-alert")
     expect(alert).to_be_empty()

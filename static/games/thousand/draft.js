@@ -7,6 +7,7 @@
 
   var reading = window.scorebookDrafts.reading;  // static/js/draft_reading.js, loaded first
   var number = reading.number;
+  var reader = reading.reader;
   var compareText = reading.compareText;
 
   var CARD_POINTS = 120;  // referee/games/thousand: 24 cards
@@ -37,13 +38,9 @@
 
   // *fields*: {name: [values]} as the form would post them; *state*: the referee's state (dumped).
   function draft(fields, seats, state) {
-    function one(name) {  // the last value sent under *name*, as Django's QueryDict.get reads it
-      var values = fields[name];
-      return values && values.length ? values[values.length - 1] : undefined;
-    }
-    function all(name) {
-      return fields[name] || [];
-    }
+    var post = reader(fields);
+    var one = post.one;
+    var all = post.all;
     var declarer = number(one("declarer"));
     var bid = number(one("bid"));
     var contract = number(one("contract"));
