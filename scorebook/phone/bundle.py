@@ -37,30 +37,40 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 # The wording the engine shares with the server, at its own path, so that the engine imports it by
 # the same name in the browser as on the server; with its packages' __init__.py (docstrings only).
-SHARED = ("scorebook/__init__.py", "scorebook/phone/__init__.py", "scorebook/phone/wording.py")
+# And the referee checks of the games' pages (each game's checks.py, pure Python too).
+SHARED = ("scorebook/__init__.py", "scorebook/phone/__init__.py", "scorebook/phone/wording.py",
+          "scorebook/phone/checking.py")
+# The packages above a game's checks.py import Django on the server (the games' registry): in the
+# archive they are packages with nothing in them, so that the checks import by their server names.
+EMPTY_PACKAGE = b'"""Only the games\' checks, in the phone\'s engine (scorebook/phone/bundle.py)."""\n'
 
 
-def archive_members() -> list[tuple[str, Path]]:
+def archive_members() -> list[tuple[str, bytes]]:
     """The archive's files: every module of referee/, the phone's engine as ``phone_engine.py``
-    (it imports only referee/ and the wording), the wording (``SHARED``), and the compiled
-    catalogues (``make messages``) as locale/."""
-    members = [(path.relative_to(ROOT).as_posix(), path) for path in sorted((ROOT / "referee").rglob("*.py"))]
-    members.append(("phone_engine.py", ROOT / "scorebook" / "phone" / "engine.py"))
-    members += [(name, ROOT / name) for name in SHARED]
-    members += [(f"locale/{path.relative_to(LOCALE_DIR).as_posix()}", path)
-                for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/django.mo"))]
-    return members
+    (it imports only referee/ and the wording), the wording and the checking (``SHARED``), each
+    game's checks with its packages empty (``EMPTY_PACKAGE``), and the compiled catalogues
+    (``make messages``) as locale/."""
+    files = [(path.relative_to(ROOT).as_posix(), path) for path in sorted((ROOT / "referee").rglob("*.py"))]
+    files.append(("phone_engine.py", ROOT / "scorebook" / "phone" / "engine.py"))
+    files += [(name, ROOT / name) for name in SHARED]
+    checks = sorted((ROOT / "scorebook" / "games").glob("*/checks.py"))
+    files += [(path.relative_to(ROOT).as_posix(), path) for path in checks]
+    files += [(f"locale/{path.relative_to(LOCALE_DIR).as_posix()}", path)
+              for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/django.mo"))]
+    members = [(name, path.read_bytes()) for name, path in files]
+    packages = ["scorebook/games/__init__.py", *(f"scorebook/games/{path.parent.name}/__init__.py" for path in checks)]
+    return members + [(name, EMPTY_PACKAGE) for name in packages]
 
 
 def archive_bytes() -> bytes:
     """The archive, the same bytes for the same sources."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, path in archive_members():
+        for name, content in archive_members():
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, content)
     return buffer.getvalue()
 
 

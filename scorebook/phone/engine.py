@@ -24,6 +24,13 @@ A page that holds the match's state after its last deal (the scoresheet's ``stat
 dumped it) asks without the deals: ``"state": {...}, "last_deal": n`` instead of ``"deals"``, and
 the draft (the next deal) is folded onto that state, as the server folds an appended deal
 (``referee.ledger.fold``: the same row as the whole replay). Its answer has no ``sheet``.
+
+A referee check of a game's page (``/referee/<game>/``) asked without a connection::
+
+    {"game": "<game>", "check": "<name>", "post": {"<field>": ["<value>", ...]}, "language": "uk"}
+
+answers ``{"check": {"errors": [...], "verdict": {...} | null}}``, what the server's page answers
+(``scorebook.phone.checking``: the game's ``checks.ANSWERS``).
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from typing import Any
 
 from referee.games import find_game
 from referee.ledger import Rejected, Sheet, Violation, fold, replay
+from scorebook.phone import checking
 from scorebook.phone.wording import Words, capped, neutral_line
 
 LANGUAGES = ("en", "ru", "uk")
@@ -178,6 +186,8 @@ def _folded_draft(game: Any, request: Mapping[str, Any]) -> dict[str, Any]:
 def answer(request: Mapping[str, Any]) -> dict[str, Any]:
     """The match replayed (and the draft scored) in the request's language: see the module's doc."""
     activate(request.get("language") or "en")
+    if "check" in request:
+        return {"check": checking.answer(request["game"], request["check"], request["post"], WORDS)}
     game = find_game(request["game"])
     if "state" in request:
         return {"draft": _folded_draft(game, request)}

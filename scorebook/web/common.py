@@ -5,7 +5,7 @@ other page modules."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.decorators import login_required
@@ -15,6 +15,9 @@ from django.shortcuts import render
 from django.urls import URLPattern, path, reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
+
+from scorebook.phone.checking import CheckFunction
+from scorebook.sheets import WORDS
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -101,6 +104,9 @@ class CheckPage:
     # What the page's forms offer (ranks, suits, seats) and each check's form empty, as "<name>_form":
     # made per request, in its language.
     blank: Callable[[], dict[str, Any]]
+    # The game's checks as the phone answers them too (``scorebook.games.<game>.checks.ANSWERS``):
+    # each check's verdict as data, in the request's language (``ask``).
+    answers: Mapping[str, CheckFunction] = field(default_factory=dict)
 
     def context(self, **given: Any) -> dict[str, Any]:
         """The page's context: *given* (a check's form as it came back, "<name>_form", or whatever it
@@ -116,6 +122,12 @@ class CheckPage:
         context = self.context(**given, **{f"{name}_form": form})
         context["section"] = next(section for section in context["sections"] if section.check.name == name)
         return verdict(request, CHECKS_PAGE, "verdict", context)
+
+    def ask(self, request: HttpRequest, name: str, form: Mapping[str, Any], **given: Any) -> HttpResponse:
+        """The check *name* asked with the posted form: its answer (``answers``), the form as it was
+        sent (*form*: what the fields show again without JavaScript)."""
+        asked = self.answers[name](dict(request.POST.lists()), WORDS)
+        return self.answer(request, name, {**form, **asked}, **given)
 
     def urls(self, **views: Callable[[HttpRequest], HttpResponse]) -> list[URLPattern]:
         """The page at ``""`` (``web:referee-<game>``) and each check's view by its name at

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import ast
 import gzip
+import io
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -61,9 +63,9 @@ def test_the_match_page_loads_nothing_of_the_engine_before_it_is_interactive(own
     assert 'data-phone="/static/js/phone.js"' in html and 'data-engine="/engine.js"' in html
 
 
-def imported(path: Path) -> set[str]:
-    """Every module an ``import`` or ``from … import`` of *path* names (none is relative here)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def imported(source: bytes) -> set[str]:
+    """Every module an ``import`` or ``from … import`` of *source* names (none is relative here)."""
+    tree = ast.parse(source.decode("utf-8"))
     found = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     return found | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
 
@@ -74,7 +76,8 @@ def as_module(name: str) -> str:
 
 
 # The archive's Python outside referee/ (tests/referee/test_boundary.py fences referee/ itself).
-SHIPPED = ["phone_engine.py", *bundle.SHARED]
+SHIPPED = ["phone_engine.py", *bundle.SHARED, *(name for name, _content in bundle.archive_members()
+                                                if re.fullmatch(r"scorebook/games/\w+/checks\.py", name))]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -88,7 +91,7 @@ def test_the_phones_python_imports_only_the_standard_library_the_referee_and_the
 
 
 def test_the_phones_engine_imports_the_referee_and_the_shared_wording() -> None:
-    names = imported(bundle.ROOT / "scorebook" / "phone" / "engine.py")
+    names = imported((bundle.ROOT / "scorebook" / "phone" / "engine.py").read_bytes())
     assert "referee" in {name.split(".")[0] for name in names} and "scorebook.phone.wording" in names
 
 
@@ -101,4 +104,20 @@ def test_the_phones_engine_runs_with_no_django() -> None:
     loaded = run.stdout.split()
     assert [name for name in loaded if name.split(".")[0] in {"django", "rest_framework"}] == []
     ours = {name for name in loaded if name.split(".")[0] == "scorebook"}
-    assert ours == {"scorebook", "scorebook.phone", "scorebook.phone.engine", "scorebook.phone.wording"}
+    assert ours == {"scorebook", "scorebook.phone", "scorebook.phone.engine", "scorebook.phone.wording",
+                    "scorebook.phone.checking"}
+
+
+def test_the_archive_imports_every_games_checks_with_no_django(tmp_path: Path) -> None:
+    # As the browser's engine does: the archive unpacked, nothing else on the path; each game's
+    # checks (their packages empty in the archive) import, and answer a check.
+    with zipfile.ZipFile(io.BytesIO(bundle.archive_bytes())) as archive:
+        archive.extractall(tmp_path)
+    games = sorted(path.parent.name for path in (bundle.ROOT / "scorebook" / "games").glob("*/checks.py"))
+    assert "tongits" in games
+    code = ("import sys; sys.path[:0] = ['.']; import phone_engine, importlib\n"
+            f"for game in {games!r}: assert importlib.import_module(f'scorebook.games.{{game}}.checks').ANSWERS\n"
+            "print(' '.join(sorted(sys.modules)))")
+    run = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert [name for name in run.stdout.split() if name.split(".")[0] in {"django", "rest_framework"}] == []

@@ -35,6 +35,7 @@ from scorebook.models import Deal, Match
 from scorebook.phone import bundle, engine
 from tests.referee.test_snapshots import ENTRIES
 from tests.scorebook.test_import_equivalence import documents
+from tests.scorebook.test_referee_offline import requests as referee_checks
 
 MATCHES_PER_GAME = 24
 LANGUAGES = ("en", "ru", "uk")
@@ -179,6 +180,7 @@ def test_the_engine_on_pyodide_answers_what_it_answers_on_cpython(tmp_path: Path
     assert bundle.installed(), "Pyodide is not installed: run make engine"
     every = REQUESTS.every()
     every += [folded for request in list(every) if (folded := with_state(request))]
+    every += referee_checks()  # every game's page of checks, asked of the phone (test_referee_offline)
     archive = tmp_path / "referee.zip"
     archive.write_bytes(bundle.archive_bytes())  # the bytes the browser gets
     (tmp_path / "requests.json").write_text(json.dumps(every), encoding="utf-8")

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from referee.games import tongits
 from scorebook.api.common import StrictSerializer, check_responses, read_input
 from scorebook.games.tongits.checks import MAX_COUNT, SEATS, draw_answer, meld_answer, tongit_answer
+from scorebook.sheets import WORDS
 
 
 def card_list(**kwargs: Any) -> serializers.ListField:
@@ -77,7 +78,7 @@ class MeldCheck(APIView):
                    summary="Tong Its: is this a meld (a set or a run), and why")
     def post(self, request: Request) -> Response:
         data = read_input(MeldInput, request)
-        return Response(meld_answer(tongits.read_cards(data["cards"]), data["runs"]))
+        return Response(meld_answer(WORDS, tongits.read_cards(data["cards"]), data["runs"]))
 
 
 class TongitCheck(APIView):
@@ -101,7 +102,7 @@ class DrawCheck(APIView):
                    summary="Tong Its: who wins a draw call, and why")
     def post(self, request: Request) -> Response:
         data = read_input(DrawInput, request)
-        return Response(draw_answer(data["caller"], data["challengers"], data["counts"], data["burned"]))
+        return Response(draw_answer(WORDS, data["caller"], data["challengers"], data["counts"], data["burned"]))
 
 
 urlpatterns = [

@@ -1,0 +1,93 @@
+"""The referee's checks without a connection, in Chromium: each game's page of checks, opened once
+online (the engine starts, the service worker keeps the page and the engine's files), then asked
+offline: the referee in the phone answers with the words the server answered online for the same
+form, refuses a bad form as the server does, and the page reloaded offline still answers. Tong Its
+here (seed 002: 7♥ 7♠ 7♦ is a set; the caller and a challenger tie at 12: the challenger wins);
+each game adds its own rows below.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.test_referee_page import tap
+
+pytestmark = pytest.mark.engine  # the referee in the phone runs (tests/e2e/conftest.py)
+
+START = 180_000  # ms: Pyodide's first start on a busy 2-core machine
+LOCAL = "No connection: answered on this phone by the same referee."
+
+
+def section(page: Page, title: str) -> Locator:
+    return page.locator("section").filter(has=page.get_by_role("heading", name=title))
+
+
+def opened_online(page: Page, base: str, game: str) -> None:
+    """The game's checks opened with a connection, until the phone keeps everything it needs."""
+    page.goto(f"{base}/referee/{game}/")
+    expect(page.locator("#works-offline")).to_have_text("works offline ✓", timeout=START)
+    # Opened again, now through the service worker: it keeps this page and its scripts too.
+    page.reload()
+    expect(page.locator("#works-offline")).to_have_text("works offline ✓", timeout=START)
+
+
+def asked_both_ways(page: Page, verdict_id: str, fill: Callable[[], None], ask: Callable[[], None]) -> str:
+    """The verdict's words online, then the same form asked offline: the same words, said to be the
+    phone's. Returns the words."""
+    verdict = page.locator(f"#{verdict_id}")
+    fill()
+    ask()
+    expect(verdict.locator(".verdict, .violations")).to_have_count(1)
+    online = verdict.inner_text()
+    page.context.set_offline(True)
+    try:
+        verdict.evaluate("slot => slot.replaceChildren()")
+        ask()
+        expect(verdict.locator(".referee-local")).to_have_text(LOCAL)
+        offline = verdict.inner_text()
+    finally:
+        page.context.set_offline(False)
+    assert offline.replace(LOCAL, "").strip() == online.strip()
+    return online
+
+
+def test_tong_its_checks_answer_offline_as_online(page: Page, live_server, owner, sign_in) -> None:
+    sign_in(page, owner)
+    opened_online(page, live_server.url, "tongits")
+
+    meld = section(page, "Is this a meld? A tongit?")
+    said = asked_both_ways(page, "meld-verdict", lambda: tap(page, "section >> nth=0", "7♥", "7♠", "7♦"),
+                           lambda: meld.get_by_role("button", name="Check").click())
+    assert "Yes: a meld (a set)." in said and "Tongit: every card melds." in said
+
+    draw = section(page, "Who wins this draw fight?")
+
+    def fill_draw() -> None:
+        draw.locator("fieldset").nth(0).locator("label").filter(has_text="Player 1").click()
+        draw.locator("fieldset").nth(1).locator("label").filter(has_text="Player 2").click()
+        for seat, count in enumerate(("12", "12", "3")):
+            draw.locator(f"#count_{seat}").fill(count)
+
+    said = asked_both_ways(page, "draw-verdict", fill_draw, lambda: draw.get_by_role("button", name="Who wins?").click())
+    assert "Player 2 wins." in said
+
+    # A count that is no number: refused offline with the server's words.
+    draw.locator("#count_0").fill("x")
+    said = asked_both_ways(page, "draw-verdict", lambda: None,
+                           lambda: draw.get_by_role("button", name="Who wins?").click())
+    assert "Type each player's count as a whole number, like 12." in said
+
+    # Reloaded without a connection: the kept page, the engine from the kept files, answering.
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.locator("html[data-engine=ready], html[data-engine=offline]")).to_have_count(1, timeout=START)
+        count = section(page, "How much is this hand?")
+        tap(page, "section >> nth=1", "A♥", "K♠", "7♦")
+        count.get_by_role("button", name="Count").click()
+        expect(page.locator("#count-verdict .verdict-answer")).to_have_text("Count: 18")
+        expect(page.locator("#count-verdict .referee-local")).to_have_text(LOCAL)
+    finally:
+        page.context.set_offline(False)

@@ -1,0 +1,90 @@
+"""The referee's checks answered in the phone equal the server's: for every game's page of checks,
+a table of forms as a phone posts them (legal, illegal, half-filled), each asked of the server's
+check (``scorebook.games.<game>.checks.ANSWERS`` with Django's words, what the page renders) and of
+the phone's engine (``scorebook.phone.engine.answer``, Python's gettext over the same catalogues),
+in every language: the same errors, the same verdict, word for word. test_phone_differential runs
+the same requests on Pyodide; tests/e2e/test_referee_offline.py asks them in the browser offline."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from scorebook import sheets
+from scorebook.phone import bundle, engine
+
+LANGUAGES = ("en", "ru", "uk")
+
+# (game, check, the form as posted: every value of each name). One row per rule the check applies,
+# and the refusals of its form.
+CASES: list[tuple[str, str, dict[str, list[str]]]] = [
+    # Tong Its (seed 002): a set, a run, runs off, a tongit, not a meld, a bad card, nothing tapped.
+    ("tongits", "meld", {"cards": ["7H", "7S", "7D"], "runs": ["on"]}),
+    ("tongits", "meld", {"cards": ["AH", "2H", "3H"], "runs": ["on"]}),
+    ("tongits", "meld", {"cards": ["AH", "2H", "3H"]}),
+    ("tongits", "meld", {"cards": ["QH", "KH", "AH"], "runs": ["on"]}),
+    ("tongits", "meld", {"cards": ["7H", "7S", "7D", "8C", "9C", "10C"], "runs": ["on"]}),
+    ("tongits", "meld", {"cards": ["7H", "XX"], "runs": ["on"]}),
+    ("tongits", "meld", {"runs": ["on"]}),
+    ("tongits", "count", {"cards": ["AH", "KS", "7D"]}),
+    ("tongits", "count", {}),
+    ("tongits", "count", {"cards": ["ZZ"]}),
+    ("tongits", "draw", {"caller": ["0"], "challengers": ["1"], "count_0": ["12"], "count_1": ["12"],
+                         "count_2": ["3"]}),
+    ("tongits", "draw", {"caller": ["1"], "count_0": ["5"], "count_1": ["20"], "count_2": ["3"]}),
+    ("tongits", "draw", {"caller": ["0"], "challengers": ["1", "2"], "count_0": ["9"], "count_1": ["4"],
+                         "count_2": ["4"]}),
+    ("tongits", "draw", {"caller": ["2"], "challengers": ["0"], "burned": ["0"], "count_0": ["1"],
+                         "count_1": ["8"], "count_2": ["30"]}),
+    ("tongits", "draw", {"caller": ["0"], "challengers": ["0"], "count_0": ["1"], "count_1": ["2"],
+                         "count_2": ["3"]}),
+    ("tongits", "draw", {"count_0": ["x"], "count_1": ["2"]}),
+]
+
+
+def requests() -> list[dict[str, Any]]:
+    """The cases as the phone's page asks its engine, each in a language."""
+    return [{"game": game, "check": check, "post": post, "language": LANGUAGES[index % len(LANGUAGES)]}
+            for index, (game, check, post) in enumerate(CASES)]
+
+
+def server_check(request: dict[str, Any]) -> dict[str, Any]:
+    checks = importlib.import_module(f"scorebook.games.{request['game']}.checks")
+    with translation.override(request["language"]):
+        return checks.ANSWERS[request["check"]](request["post"], sheets.WORDS)
+
+
+@pytest.fixture(scope="module")
+def catalogues() -> None:
+    engine.load_catalogues(str(bundle.LOCALE_DIR))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "check", "post"), CASES)
+def test_the_phone_answers_each_check_as_the_server_does(game: str, check: str, post: dict[str, list[str]],
+                                                         language: str, catalogues: None) -> None:
+    request = {"game": game, "check": check, "post": post, "language": language}
+    assert engine.answer(request) == {"check": server_check(request)}
+
+
+def test_every_games_page_of_checks_is_answered_in_the_phone() -> None:
+    from scorebook.games import GAMES  # the Django side's registry: each game's page and its checks
+
+    for code, game in GAMES.items():
+        page = importlib.import_module(f"scorebook.games.{code}.pages").PAGE
+        assert sorted(page.answers) == sorted(check.name for check in page.checks), code
+        asked = {check for name, check, _post in CASES if name == code}
+        assert asked == set(page.answers), f"{code}: a case for every check"
+
+
+def test_a_verdict_says_it_in_the_language_of_the_page(catalogues: None) -> None:
+    request = {"game": "tongits", "check": "draw", "post": CASES[10][2]}
+    answers = {language: engine.answer({**request, "language": language})["check"] for language in LANGUAGES}
+    # Seat 1 and seat 0 tie at 12: the challenger, Player 2, wins (seed 002).
+    assert answers["en"]["verdict"]["parts"][0]["spans"][0]["text"] == "Player 2 wins."
+    assert answers["ru"]["verdict"]["parts"][0]["spans"][0]["text"] != "Player 2 wins."
+    assert answers["uk"]["verdict"]["parts"][0]["spans"][0]["text"] not in ("Player 2 wins.",
+                                                                             answers["ru"]["verdict"]["parts"][0]["spans"][0]["text"])
