@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.screenshots import SCREENSHOTS
 from tests.e2e.test_referee_page import tap
 
 pytestmark = pytest.mark.engine  # the referee in the phone runs (tests/e2e/conftest.py)
@@ -89,5 +90,8 @@ def test_tong_its_checks_answer_offline_as_online(page: Page, live_server, owner
         count.get_by_role("button", name="Count").click()
         expect(page.locator("#count-verdict .verdict-answer")).to_have_text("Count: 18")
         expect(page.locator("#count-verdict .referee-local")).to_have_text(LOCAL)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#count-verdict").scroll_into_view_if_needed()
+        page.screenshot(path=SCREENSHOTS / "referee-tongits-offline.png")
     finally:
         page.context.set_offline(False)
