@@ -95,3 +95,47 @@ def test_tong_its_checks_answer_offline_as_online(page: Page, live_server, owner
         page.screenshot(path=SCREENSHOTS / "referee-tongits-offline.png")
     finally:
         page.context.set_offline(False)
+
+
+def test_terz_checks_answer_offline_as_online(page: Page, live_server, owner, sign_in) -> None:
+    # Seed 000: in trumps "7, 8, Д, К, 10, Т, 9, В" (the nine above the ace); once the talon is
+    # empty "необхідно перебивати карту суперника" (of K♠ A♠ 7♠ only the ace beats the ten).
+    from tests.e2e.test_terz_referee_page import pick
+
+    sign_in(page, owner)
+    opened_online(page, live_server.url, "terz")
+
+    trick = section(page, "Who takes this trick?")
+
+    def fill_trick() -> None:
+        pick(trick, "Trumps", "♥")
+        pick(trick, "Card led: rank", "A")
+        pick(trick, "Card led: suit", "♥")
+        pick(trick, "Answer: rank", "9")
+        pick(trick, "Answer: suit", "♥")
+
+    said = asked_both_ways(page, "trick-verdict", fill_trick,
+                           lambda: trick.get_by_role("button", name="Who takes it?").click())
+    assert "9♥ takes the trick." in said and "trumps: 7 8 Q K 10 A 9 J" in said
+
+    play = section(page, "May I play this card?")
+
+    def fill_play() -> None:
+        pick(play, "Trumps", "♥")
+        play.locator("label.toggle").filter(has_text="The talon is empty").tap()
+        pick(play, "Card led: suit", "♠")
+        pick(play, "Card led: rank", "10")
+        pick(play, "The card I want to play: rank", "7")
+        pick(play, "The card I want to play: suit", "♠")
+        tap(page, "section >> nth=3", "K♠", "A♠")
+
+    said = asked_both_ways(page, "play-verdict", fill_play,
+                           lambda: play.get_by_role("button", name="Check the card").click())
+    assert "No: 7♠ may not be played." in said and "beat the card led" in said
+    expect(page.locator("#play-verdict .terz-allowed")).to_have_text("A♠")
+
+    # The talon not said: refused offline with the server's words.
+    seven = section(page, "May I swap the trump seven?")
+    said = asked_both_ways(page, "seven-verdict", lambda: pick(seven, "Trumps", "♦"),
+                           lambda: seven.get_by_role("button", name="May I swap it?").click())
+    assert "Say how many cards are left face down in the talon: 0 to 13." in said

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from referee.games import terz
 from scorebook.api.common import NamesSeats, StrictSerializer, check_responses, read_input
 from scorebook.games.terz.checks import (
+    SLOTS,
     classification,
     comparison,
     play_answer,
@@ -26,7 +27,7 @@ from scorebook.games.terz.checks import (
     seven_answer,
     trick_answer,
 )
-from scorebook.games.terz.form import SLOTS
+from scorebook.sheets import WORDS
 
 CARD_TEXT = 10  # the longest spelling of one card: "10♥️" and spaces
 DECK = len(terz.SEQUENCE) * 4  # 32 cards
@@ -87,10 +88,10 @@ class TerzCompare(NamesSeats):
                    summary="Terz: whose declarations count, what each scores and why")
     def post(self, request: Request) -> Response:
         data = read_input(CompareInput, request)
-        names = seat_names(data.get("players"))
+        names = seat_names(WORDS, data.get("players"))
         # The exception handler names the seats in its messages after these names.
         self.players = names
-        return Response(comparison(data["trump"], list(data["declarations"]), names))
+        return Response(comparison(WORDS, data["trump"], list(data["declarations"]), names))
 
 
 class TerzClassify(APIView):
@@ -180,7 +181,7 @@ class TerzTrick(APIView):
                    summary="Terz: who takes this trick, and by which rank order")
     def post(self, request: Request) -> Response:
         data = read_input(TerzTrickInput, request)
-        return Response(TerzTrickAnswer(trick_answer(data["trump"], data["cards"])).data)
+        return Response(TerzTrickAnswer(trick_answer(WORDS, data["trump"], data["cards"])).data)
 
 
 class TerzPlay(APIView):
@@ -188,8 +189,8 @@ class TerzPlay(APIView):
                    summary="Terz: may I play this card, under which duty")
     def post(self, request: Request) -> Response:
         data = read_input(TerzPlayInput, request)
-        return Response(TerzPlayAnswer(play_answer(data["hand"], data["trump"], data.get("led"), data["talon_empty"],
-                                               data["card"])).data)
+        return Response(TerzPlayAnswer(play_answer(WORDS, data["hand"], data["trump"], data.get("led"),
+                                                   data["talon_empty"], data["card"])).data)
 
 
 class TerzSeven(APIView):
@@ -197,7 +198,8 @@ class TerzSeven(APIView):
                    summary="Terz: may I swap the trump seven for the turned-up trump now")
     def post(self, request: Request) -> Response:
         data = read_input(TerzSevenInput, request)
-        return Response(TerzSevenAnswer(seven_answer(data["hand"], data["trump"], data["talon"], data["my_turn"])).data)
+        return Response(TerzSevenAnswer(seven_answer(WORDS, data["hand"], data["trump"], data["talon"],
+                                                     data["my_turn"])).data)
 
 
 class TerzPoints(APIView):
@@ -205,7 +207,7 @@ class TerzPoints(APIView):
                    summary="Terz: the card points of a set of taken cards")
     def post(self, request: Request) -> Response:
         data = read_input(TerzPointsInput, request)
-        return Response(TerzPointsAnswer(points_answer(data["cards"], data["trump"], data["last_trick"])).data)
+        return Response(TerzPointsAnswer(points_answer(WORDS, data["cards"], data["trump"], data["last_trick"])).data)
 
 
 urlpatterns = [

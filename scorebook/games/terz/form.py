@@ -25,12 +25,13 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from referee.games import terz
 from scorebook import sheets
-from scorebook.games.forms import Number, Several, Text, number, penalty_entry, read, unsigned
+from scorebook.games.forms import Number, Text, number, penalty_entry, read, unsigned
+from scorebook.games.terz import checks
 
 CARD_POINTS = terz.CARD_POINTS
 TEMPLATE = "scorebook/games/terz/form.html"
 FIELDS = "scorebook/games/terz/fields.html"  # the main form's fields, kept rendered when fresh
-SLOTS = 8  # up to four declarations a player: more than any deal of 9 cards can hold
+SLOTS = checks.SLOTS
 RANKS = [rank.value for rank in terz.SEQUENCE]  # seed 000: "Кількість карт в колоді: 32", 7 to ace
 SUITS = ("H", "D", "C", "S")
 PENALTY_ACTIONS = ("false_declaration", "wrong_recording", "forfeit", "penalty")
@@ -46,31 +47,10 @@ FORFEIT_REASONS = {
 # ---------------------------------------------------------------- declarations (also the referee page)
 
 
-class DeclarationsForm(forms.Form):
-    """The declaration slots: each one's cards (tapped on a card grid) and who showed them."""
-
-    def __init__(self, data: QueryDict):
-        super().__init__(data)
-        for slot in range(SLOTS):
-            self.fields[f"decl_{slot}"] = Several()
-            self.fields[f"decl_{slot}_player"] = Number()
-
-
 def slot_declarations(post: QueryDict) -> tuple[list[dict[str, Any]], list[int]]:
-    """The filled declaration slots in order: the entry's ``declarations`` and, for each, its slot.
-
-    A slot counts when it has cards; its player stays ``None`` when not picked, so that the
-    referee says so next to the slot."""
-    typed = read(DeclarationsForm(post))
-    declarations: list[dict[str, Any]] = []
-    slots: list[int] = []
-    for slot in range(SLOTS):
-        cards = typed[f"decl_{slot}"]
-        if not cards:
-            continue
-        declarations.append({"player": typed[f"decl_{slot}_player"], "cards": cards})
-        slots.append(slot)
-    return declarations, slots
+    """The filled declaration slots in order: the entry's ``declarations`` and, for each, its slot
+    (read as the referee page's checks read them: ``checks.slot_declarations``)."""
+    return checks.slot_declarations(dict(post.lists()))
 
 
 def slot_rows(values: dict[str, Any], errors: dict[str, list[str]], players: list[tuple[int, str]]
