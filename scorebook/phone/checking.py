@@ -20,7 +20,8 @@ and a part one of::
     {"kind": "facts", "css": "verdict-facts", "rows": [{"term": "...", "css": "", "spans": [...]}]}
     {"kind": "list", "css": "verdict-why", "ordered": false, "items": [{"css": "", "spans": [...]}]}
 
-a span ``{"text": "...", "css": ""}`` (a class: drawn as a ``<span>``; none: the bare text).
+a span ``{"text": "...", "css": ""}`` (a class: drawn as a ``<span>``; none: the bare text), a card
+drawn as a span also ``"code": "KH"``, its ``data-code`` (what a game's scripts and tests find it by).
 A check answers ``{"errors": ["...", ...], "verdict": None}`` or ``{"errors": [], "verdict": {...}}``.
 """
 
@@ -81,8 +82,12 @@ def picked_card(post: Post, prefix: str) -> str | None:
 # ---------------------------------------------------------------- the verdict
 
 
-def span(text: Any, css: str = "") -> dict[str, str]:
-    return {"text": str(text), "css": css}
+def span(text: Any, css: str = "", code: str = "") -> dict[str, str]:
+    """A span of a verdict; *code*: the card it draws (its ``data-code``)."""
+    drawn = {"text": str(text), "css": css}
+    if code:  # only a card's span has one: every other span stays {"text", "css"}
+        drawn["code"] = code
+    return drawn
 
 
 def _spans(given: Iterable[Span]) -> list[dict[str, str]]:

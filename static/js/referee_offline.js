@@ -47,6 +47,9 @@
     spans.forEach(function (span) {
       if (span.css) {
         var inner = element("span", span.css);
+        if (span.code) {
+          inner.setAttribute("data-code", span.code); // a card (scorebook/phone/checking.py, span)
+        }
         inner.textContent = span.text;
         parent.appendChild(inner);
       } else {

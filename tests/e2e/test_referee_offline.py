@@ -139,3 +139,29 @@ def test_terz_checks_answer_offline_as_online(page: Page, live_server, owner, si
     said = asked_both_ways(page, "seven-verdict", lambda: pick(seven, "Trumps", "♦"),
                            lambda: seven.get_by_role("button", name="May I swap it?").click())
     assert "Say how many cards are left face down in the talon: 0 to 13." in said
+def test_thirteens_checks_answer_offline_as_online(page: Page, live_server, owner, sign_in) -> None:
+    sign_in(page, owner)
+    opened_online(page, live_server.url, "thirteens")
+
+    # Seed 004: K-Q-6 is a thirteen (4 + 3 + 6), worth 3; 5 5 a pair, worth 1: 4 points.
+    trick = section(page, "Score this trick")
+    said = asked_both_ways(page, "trick-verdict", lambda: tap(page, "section >> nth=0", "K♥", "Q♦", "6♠", "5♣", "5♦"),
+                           lambda: trick.get_by_role("button", name="Score the trick").click())
+    assert "Points: 4" in said and "thirteen +3" in said and "pair +1" in said
+
+    # Tapped in play order 2♠ 10♥ K♥, no trumps picked yet: refused offline with the server's words.
+    winner = section(page, "Who takes this trick?")
+    said = asked_both_ways(page, "winner-verdict", lambda: tap(page, "section >> nth=1", "2♠", "10♥", "K♥"),
+                           lambda: winner.get_by_role("button", name="Who takes it?").click())
+    assert "Pick the trumps (or no trumps)." in said
+
+    # Hearts trumps: 2♠ led, K♥ the highest trump takes it, the third card played.
+    def pick_hearts() -> None:
+        winner.locator(".trump-picker label").filter(has=page.locator("input[value='H']")).click()
+        # The refusal above, still in the slot, would pass for the answer before the server's came.
+        page.locator("#winner-verdict").evaluate("slot => slot.replaceChildren()")
+
+    said = asked_both_ways(page, "winner-verdict", pick_hearts,
+                           lambda: winner.get_by_role("button", name="Who takes it?").click())
+    assert "Card 3 takes it:" in said and "K♥ is the highest trump (♥) in the trick." in said
+    expect(page.locator("#winner-verdict .winning .card-face")).to_have_text("K♥")

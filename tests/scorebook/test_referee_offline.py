@@ -101,6 +101,36 @@ CASES: list[tuple[str, str, dict[str, list[str]]]] = [
     ("terz", "points", {"trump": ["H"], "last_trick": ["on"]}),
     ("terz", "points", {"trump": ["H"]}),
     ("terz", "points", {"cards": ["AS"]}),
+    # Thirteens (seed 004, RULES.md "thirteens"): K-Q-6 a thirteen (4 + 3 + 6); no meld, the trick
+    # point; pagat's values (Q 12 + A 1); every trick scores its point; a pair and a joker (1 − 4);
+    # two jokers (−8); a run; a thirteen, a pair and a joker (3 + 1 − 4 = 0); a house rule the page
+    # does not offer (the default); a trick of two cards, a card twice, no card at all.
+    ("thirteens", "trick", {"cards": ["KH", "QD", "6S"]}),
+    ("thirteens", "trick", {"cards": ["QH", "AC", "7D"]}),
+    ("thirteens", "trick", {"cards": ["QH", "AC", "7D"], "pip_values": ["pagat"]}),
+    ("thirteens", "trick", {"cards": ["KH", "QD", "6S"], "trick_point_rule": ["every_trick"]}),
+    ("thirteens", "trick", {"cards": ["X1", "5H", "5D"]}),
+    ("thirteens", "trick", {"cards": ["X1", "X2", "3C"], "trick_point_rule": ["every_trick"]}),
+    ("thirteens", "trick", {"cards": ["7C", "8D", "9H", "2S"]}),
+    ("thirteens", "trick", {"cards": ["KH", "6S", "QD", "5C", "5D", "X1"], "pip_values": ["seed"],
+                            "trick_point_rule": ["no_meld"]}),
+    ("thirteens", "trick", {"cards": ["KH", "QD", "6S"], "pip_values": ["dutch"]}),
+    ("thirteens", "trick", {"cards": ["KH", "QD"]}),
+    ("thirteens", "trick", {"cards": ["KH", "KH", "2C"]}),
+    ("thirteens", "trick", {}),
+    # Who takes it: the highest of the suit led (no trump played); the only trump; the highest trump,
+    # in the order tapped; a joker cancels the trumps; a joker led (the next card sets the suit); no
+    # trumps; without JavaScript (no order: the grid's); no trumps picked, not a suit, two cards.
+    ("thirteens", "winner", {"cards": ["5D", "9D", "AD"], "order": ["5D 9D AD"], "trump": ["C"]}),
+    ("thirteens", "winner", {"cards": ["10H", "KH", "2S"], "order": ["10H KH 2S"], "trump": ["S"]}),
+    ("thirteens", "winner", {"cards": ["10H", "KH", "2S"], "order": ["2S 10H KH"], "trump": ["H"]}),
+    ("thirteens", "winner", {"cards": ["10H", "KH", "2S", "X1"], "order": ["10H KH X1 2S"], "trump": ["S"]}),
+    ("thirteens", "winner", {"cards": ["9C", "QC", "AH", "X1"], "order": ["X1 9C QC AH"], "trump": ["H"]}),
+    ("thirteens", "winner", {"cards": ["10H", "2C", "KD"], "order": ["10H 2C KD"], "trump": ["none"]}),
+    ("thirteens", "winner", {"cards": ["10H", "KH", "2S"], "trump": ["S"]}),
+    ("thirteens", "winner", {"cards": ["10H", "KH", "2S"], "order": ["2S 10H KH"]}),
+    ("thirteens", "winner", {"cards": ["10H", "KH", "2S"], "trump": ["Z"]}),
+    ("thirteens", "winner", {"cards": ["10H", "KH"], "order": ["KH 10H"], "trump": ["H"]}),
 ]
 
 

@@ -26,13 +26,13 @@ from referee.cards import CardParseError, Joker, Rank, parse_card
 from referee.games import thirteens
 from scorebook import sheets
 from scorebook.games.forms import Number, Several, Text, penalty_entry, penalty_field, penalty_values, read
+from scorebook.games.thirteens.checks import NO_TRUMP, card_face
 
 TEMPLATE = "scorebook/games/thirteens/form.html"
 FIELDS = "scorebook/games/thirteens/fields.html"  # the main form's fields, kept rendered when fresh
 RANKS = [rank.value for rank in Rank]  # 2 … A: the 52-card deck of seed 004
 JOKERS = [joker.value for joker in Joker]
 TRUMPS = ("S", "H", "D", "C")
-NO_TRUMP = "none"
 
 
 def initial_values(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -132,18 +132,6 @@ def field_name(api_field: str | None, action: str = "play") -> str:
 
 def clean_errors(errors: dict[str, list[str]], post: QueryDict) -> dict[str, list[str]]:
     return errors  # each error is shown where field_name puts it
-
-
-def card_face(code: str) -> dict[str, Any]:
-    """A card as the form draws it: "K♥" red, "10♠" black, "Joker" for X1 and X2."""
-    try:
-        card = parse_card(code)
-    except CardParseError:
-        return {"code": code, "text": code, "suit": ""}
-    if isinstance(card, Joker):
-        return {"code": card.code, "text": card.code, "suit": "X", "joker": True, "number": card.code[1:]}
-    return {"code": card.code, "rank": card.rank.value, "symbol": card.suit.symbol,
-            "text": card.rank.value + card.suit.symbol, "suit": card.suit.value}
 
 
 def _trick_score(cards: list[str], options: thirteens.Options) -> int | None:

@@ -16,7 +16,7 @@ from referee.games import thirteens
 from referee.ledger import Violation
 from scorebook.games.thirteens import form as entry_form
 from scorebook.games.thirteens.checks import drawn
-from scorebook.sheets import violation_json
+from scorebook.sheets import WORDS, violation_json
 
 if TYPE_CHECKING:
     from scorebook.games.registry import Preview
@@ -37,7 +37,7 @@ def preview(match: Match, preview: Preview) -> dict[str, Any]:
         return {"preview": shown}  # points counted by hand, or nothing read yet: nothing to draw
     options = thirteens.parse_options(match.options, None)
     for seat, taken in enumerate(entry.tricks):
-        tricks = [drawn(thirteens.score_trick(trick, options)) for trick in taken]
+        tricks = [drawn(WORDS, thirteens.score_trick(trick, options)) for trick in taken]
         if row is not None:
             points: int | None = row.outcome.deltas[seat]
         else:
