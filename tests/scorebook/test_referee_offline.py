@@ -42,6 +42,38 @@ CASES: list[tuple[str, str, dict[str, list[str]]]] = [
     ("tongits", "draw", {"caller": ["0"], "challengers": ["0"], "count_0": ["1"], "count_1": ["2"],
                          "count_2": ["3"]}),
     ("tongits", "draw", {"count_0": ["x"], "count_1": ["2"]}),
+    # 1000 (seed 001): 135 with a ♥ marriage (120 + 100 = 220), 135 over 120 with no marriage, 200 over
+    # ♠'s 160, off a step of 10, under 100, no bid (the highest alone), ♣ high, four aces ticked with ♥,
+    # a bid that is no number, a 7 (not in the 24-card deck), a card twice.
+    ("thousand", "bid", {"cards": ["KH", "QH", "AS", "10S", "9D"], "bid": ["135"]}),
+    ("thousand", "bid", {"cards": ["AH", "10H"], "bid": ["135"]}),
+    ("thousand", "bid", {"cards": ["KS", "QS", "AH"], "bid": ["200"]}),
+    ("thousand", "bid", {"cards": ["KH", "QH"], "bid": ["125"], "bid_step": ["10"]}),
+    ("thousand", "bid", {"cards": ["9H"], "bid": ["95"]}),
+    ("thousand", "bid", {"cards": ["KD", "QD", "AC"], "bid": [" "]}),
+    ("thousand", "bid", {"cards": ["KC", "QC"], "bid": ["220"], "marriage_values": ["clubs_high"]}),
+    ("thousand", "bid", {"cards": ["AH", "AD", "AC", "AS", "KH", "QH"], "ace_marriage": ["on"]}),
+    ("thousand", "bid", {"cards": [], "bid": ["１３５"]}),
+    ("thousand", "bid", {"cards": ["7H"], "bid": ["120"]}),
+    ("thousand", "bid", {"cards": ["AH", "AH"]}),
+    # Card points: A 11 + 10 10 + K 4; none (the deck's 120 left); a 7.
+    ("thousand", "points", {"cards": ["AH", "10H", "KS"]}),
+    ("thousand", "points", {}),
+    ("thousand", "points", {"cards": ["7H"]}),
+    # Marriages: ♦ after a trick (+80), ♦ with no trick, ♥ already declared, four aces held (+200),
+    # two aces held, ♠ not in the hand, ♣ high (+100) becoming trump, nothing picked, a bad suit
+    # declared, a bad card in the hand.
+    ("thousand", "marriage", {"suit": ["D"], "took_trick": ["on"]}),
+    ("thousand", "marriage", {"suit": ["D"]}),
+    ("thousand", "marriage", {"suit": ["H"], "declared": ["H"], "took_trick": ["on"]}),
+    ("thousand", "marriage", {"suit": ["A"], "took_trick": ["on"], "cards": ["AH", "AD", "AC", "AS"]}),
+    ("thousand", "marriage", {"suit": ["A"], "took_trick": ["on"], "cards": ["AH", "AD"], "declared": ["A"]}),
+    ("thousand", "marriage", {"suit": ["S"], "took_trick": ["on"], "cards": ["KS", "AH"]}),
+    ("thousand", "marriage", {"suit": ["C"], "took_trick": ["on"], "marriage_values": ["clubs_high"],
+                              "cards": ["KC", "QC"]}),
+    ("thousand", "marriage", {"took_trick": ["on"]}),
+    ("thousand", "marriage", {"suit": ["H"], "declared": ["X"]}),
+    ("thousand", "marriage", {"suit": ["H"], "cards": ["KH", "7H"]}),
 ]
 
 
