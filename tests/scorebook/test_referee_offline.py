@@ -74,6 +74,36 @@ CASES: list[tuple[str, str, dict[str, list[str]]]] = [
     ("thousand", "marriage", {"took_trick": ["on"]}),
     ("thousand", "marriage", {"suit": ["H"], "declared": ["X"]}),
     ("thousand", "marriage", {"suit": ["H"], "cards": ["KH", "7H"]}),
+    # Khrap (seed 003), who takes the trick: a trump beats the suit led, the highest trump when trumps
+    # are led, the highest of the suit led, the card led not beaten (ticked among the played too),
+    # nothing picked, a rank without its suit, a 5 (not in the 36-card deck), a card twice.
+    ("khrap", "trick", {"led_rank": ["K"], "led_suit": ["H"], "trump": ["S"], "played": ["KH", "AH", "6S"]}),
+    ("khrap", "trick", {"led_rank": ["7"], "led_suit": ["S"], "trump": ["S"], "played": ["AS", "10H"]}),
+    ("khrap", "trick", {"led_rank": ["9"], "led_suit": ["H"], "trump": ["S"], "played": ["AH", "10D"]}),
+    ("khrap", "trick", {"led_rank": ["A"], "led_suit": ["H"], "trump": ["S"], "played": ["AH", "KH", "10D"]}),
+    ("khrap", "trick", {"played": ["AH"]}),
+    ("khrap", "trick", {"led_rank": ["Q"], "trump": ["D"]}),
+    ("khrap", "trick", {"led_rank": ["Q"], "led_suit": ["C"], "trump": ["D"], "played": ["5C"]}),
+    ("khrap", "trick", {"led_rank": ["Q"], "led_suit": ["C"], "trump": ["D"], "played": ["AC", "AC"]}),
+    # May I play it: must follow suit, follows suit, must trump, trumps, any card, I lead; nothing
+    # picked, the card led half-picked, six cards, the card led in my hand.
+    ("khrap", "legal", {"card_rank": ["6"], "card_suit": ["S"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["7H", "AD"]}),
+    ("khrap", "legal", {"card_rank": ["7"], "card_suit": ["H"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["AD"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["6S"]}),
+    ("khrap", "legal", {"card_rank": ["6"], "card_suit": ["S"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["AD"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["7C"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_suit": ["lead"], "trump": ["S"]}),
+    ("khrap", "legal", {}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_suit": ["H"], "trump": ["S"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_suit": ["lead"], "trump": ["S"],
+                        "hand": ["6S", "7S", "8S", "9S", "10S"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["KH"]}),
 ]
 
 
