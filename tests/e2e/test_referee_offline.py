@@ -7,6 +7,7 @@ each game adds its own rows below.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -36,9 +37,11 @@ def opened_online(page: Page, base: str, game: str) -> None:
 
 def asked_both_ways(page: Page, verdict_id: str, fill: Callable[[], None], ask: Callable[[], None]) -> str:
     """The verdict's words online, then the same form asked offline: the same words, said to be the
-    phone's. Returns the words."""
+    phone's. Returns the words. The slot is emptied before each ask, so that an earlier verdict
+    still in it is never taken for the new one."""
     verdict = page.locator(f"#{verdict_id}")
     fill()
+    verdict.evaluate("slot => slot.replaceChildren()")
     ask()
     expect(verdict.locator(".verdict, .violations")).to_have_count(1)
     online = verdict.inner_text()
@@ -158,10 +161,95 @@ def test_thirteens_checks_answer_offline_as_online(page: Page, live_server, owne
     # Hearts trumps: 2♠ led, K♥ the highest trump takes it, the third card played.
     def pick_hearts() -> None:
         winner.locator(".trump-picker label").filter(has=page.locator("input[value='H']")).click()
-        # The refusal above, still in the slot, would pass for the answer before the server's came.
-        page.locator("#winner-verdict").evaluate("slot => slot.replaceChildren()")
 
     said = asked_both_ways(page, "winner-verdict", pick_hearts,
                            lambda: winner.get_by_role("button", name="Who takes it?").click())
     assert "Card 3 takes it:" in said and "K♥ is the highest trump (♥) in the trick." in said
     expect(page.locator("#winner-verdict .winning .card-face")).to_have_text("K♥")
+
+
+def test_thousand_checks_answer_offline_as_online(page: Page, live_server, owner, sign_in) -> None:
+    # Seed 001: K♥ Q♥ A♠ 10♠ 9♦ holds 4 + 3 + 11 + 10 + 0 = 28 card points and the ♥ marriage, so
+    # the highest bid is 120 + 100 = 220 and 135 may be bid.
+    sign_in(page, owner)
+    opened_online(page, live_server.url, "thousand")
+
+    bid = section(page, "May I bid this much?")
+
+    def fill_bid() -> None:
+        tap(page, "section >> nth=0", "K♥", "Q♥", "A♠", "10♠", "9♦")
+        bid.get_by_label("Bid (optional)").fill("135")
+
+    said = asked_both_ways(page, "bid-verdict", fill_bid, lambda: bid.get_by_role("button", name="Check the bid").click())
+    assert "Yes: 135 may be bid." in said and "Highest bid: 120 + 100 = 220." in said
+    expect(page.locator("#bid-verdict .verdict-facts dd")).to_have_text(["220", "♥", "28"])
+    expect(page.locator("#bid-verdict .verdict-facts .suit-H")).to_have_text("♥")
+
+    # A bid in full-width digits: refused offline with the server's words.
+    bid.get_by_label("Bid (optional)").fill("１３５")
+    said = asked_both_ways(page, "bid-verdict", lambda: None,
+                           lambda: bid.get_by_role("button", name="Check the bid").click())
+    assert "Type the bid as a whole number, like 135." in said
+
+    # Seed 001: a marriage is declared only by a player who has taken a trick; ♦ is worth 80.
+    marriage = section(page, "May I declare this marriage now?")
+    marriage.locator(".seat-picker label").filter(has_text="♦").first.tap()
+    said = asked_both_ways(page, "marriage-verdict", lambda: None,
+                           lambda: marriage.get_by_role("button", name="Check the marriage").click())
+    assert "No: not now." in said
+    assert "No trick taken yet: a marriage is declared only by a player who has taken one." in said
+    marriage.locator("label.toggle").filter(has_text="I have taken a trick").tap()
+    said = asked_both_ways(page, "marriage-verdict", lambda: None,
+                           lambda: marriage.get_by_role("button", name="Check the marriage").click())
+    assert "Yes: declare it, +80." in said and "♦ becomes trump." in said
+
+    # Card points offline: A 11 + 10 10 + K 4 = 25, the rest of the deck's 120 holds 95.
+    points = section(page, "How many card points are these?")
+    for face in ("A♥", "10♥", "K♠"):
+        points.locator("label.card-pick").filter(has_text=face).tap()
+    said = asked_both_ways(page, "points-verdict", lambda: None,
+                           lambda: points.get_by_role("button", name="Count the points").click())
+    assert "Card points: 25" in said and "The rest of the deck holds 95." in said
+
+
+def test_khrap_checks_answer_offline_as_online(page: Page, live_server, owner, sign_in) -> None:
+    # Seed 003: the highest trump takes the trick; an answer follows the suit led, else trumps,
+    # else any card.
+    sign_in(page, owner)
+    opened_online(page, live_server.url, "khrap")
+
+    def pick(where: Locator, fieldset: int, text: str) -> None:
+        where.locator("fieldset").nth(fieldset).locator("label").filter(has_text=re.compile(f"^{text}$")).click()
+
+    trick = section(page, "Who takes this trick?")
+
+    def fill_trick() -> None:
+        pick(trick, 0, "♠")  # trump
+        pick(trick, 1, "K")  # led: rank
+        pick(trick, 2, "♥")  # led: suit
+        tap(page, "section >> nth=0", "A♥", "6♠")
+
+    said = asked_both_ways(page, "trick-verdict", fill_trick,
+                           lambda: trick.get_by_role("button", name="Who takes it?").click())
+    assert "6♠ takes the trick." in said
+    assert "6♠ takes it: the highest trump (♠) beats the suit led (♥)" in said
+
+    legal = section(page, "May I play this card?")
+
+    def fill_legal() -> None:
+        pick(legal, 0, "♠")  # trump
+        pick(legal, 1, "♥")  # led: suit
+        pick(legal, 2, "K")  # led: rank
+        pick(legal, 3, "6")  # my card: rank
+        pick(legal, 4, "♠")  # my card: suit
+        tap(page, "section >> nth=1", "7♥", "A♦")
+
+    said = asked_both_ways(page, "legal-verdict", fill_legal,
+                           lambda: legal.get_by_role("button", name="Check the card").click())
+    assert "No: 6♠ may not be played." in said and "must follow suit: ♥ was led" in said
+
+    # The same card when I lead the trick: any card may be led.
+    pick(legal, 1, "I lead")
+    said = asked_both_ways(page, "legal-verdict", lambda: None,
+                           lambda: legal.get_by_role("button", name="Check the card").click())
+    assert "Yes: 6♠ may be played." in said and "any card may be led" in said

@@ -131,6 +131,68 @@ CASES: list[tuple[str, str, dict[str, list[str]]]] = [
     ("thirteens", "winner", {"cards": ["10H", "KH", "2S"], "order": ["2S 10H KH"]}),
     ("thirteens", "winner", {"cards": ["10H", "KH", "2S"], "trump": ["Z"]}),
     ("thirteens", "winner", {"cards": ["10H", "KH"], "order": ["KH 10H"], "trump": ["H"]}),
+    # 1000 (seed 001): 135 with a ♥ marriage (120 + 100 = 220), 135 over 120 with no marriage, 200 over
+    # ♠'s 160, off a step of 10, under 100, no bid (the highest alone), ♣ high, four aces ticked with ♥,
+    # a bid that is no number, a 7 (not in the 24-card deck), a card twice.
+    ("thousand", "bid", {"cards": ["KH", "QH", "AS", "10S", "9D"], "bid": ["135"]}),
+    ("thousand", "bid", {"cards": ["AH", "10H"], "bid": ["135"]}),
+    ("thousand", "bid", {"cards": ["KS", "QS", "AH"], "bid": ["200"]}),
+    ("thousand", "bid", {"cards": ["KH", "QH"], "bid": ["125"], "bid_step": ["10"]}),
+    ("thousand", "bid", {"cards": ["9H"], "bid": ["95"]}),
+    ("thousand", "bid", {"cards": ["KD", "QD", "AC"], "bid": [" "]}),
+    ("thousand", "bid", {"cards": ["KC", "QC"], "bid": ["220"], "marriage_values": ["clubs_high"]}),
+    ("thousand", "bid", {"cards": ["AH", "AD", "AC", "AS", "KH", "QH"], "ace_marriage": ["on"]}),
+    ("thousand", "bid", {"cards": [], "bid": ["１３５"]}),
+    ("thousand", "bid", {"cards": ["7H"], "bid": ["120"]}),
+    ("thousand", "bid", {"cards": ["AH", "AH"]}),
+    # Card points: A 11 + 10 10 + K 4; none (the deck's 120 left); a 7.
+    ("thousand", "points", {"cards": ["AH", "10H", "KS"]}),
+    ("thousand", "points", {}),
+    ("thousand", "points", {"cards": ["7H"]}),
+    # Marriages: ♦ after a trick (+80), ♦ with no trick, ♥ already declared, four aces held (+200),
+    # two aces held, ♠ not in the hand, ♣ high (+100) becoming trump, nothing picked, a bad suit
+    # declared, a bad card in the hand.
+    ("thousand", "marriage", {"suit": ["D"], "took_trick": ["on"]}),
+    ("thousand", "marriage", {"suit": ["D"]}),
+    ("thousand", "marriage", {"suit": ["H"], "declared": ["H"], "took_trick": ["on"]}),
+    ("thousand", "marriage", {"suit": ["A"], "took_trick": ["on"], "cards": ["AH", "AD", "AC", "AS"]}),
+    ("thousand", "marriage", {"suit": ["A"], "took_trick": ["on"], "cards": ["AH", "AD"], "declared": ["A"]}),
+    ("thousand", "marriage", {"suit": ["S"], "took_trick": ["on"], "cards": ["KS", "AH"]}),
+    ("thousand", "marriage", {"suit": ["C"], "took_trick": ["on"], "marriage_values": ["clubs_high"],
+                              "cards": ["KC", "QC"]}),
+    ("thousand", "marriage", {"took_trick": ["on"]}),
+    ("thousand", "marriage", {"suit": ["H"], "declared": ["X"]}),
+    ("thousand", "marriage", {"suit": ["H"], "cards": ["KH", "7H"]}),
+    # Khrap (seed 003), who takes the trick: a trump beats the suit led, the highest trump when trumps
+    # are led, the highest of the suit led, the card led not beaten (ticked among the played too),
+    # nothing picked, a rank without its suit, a 5 (not in the 36-card deck), a card twice.
+    ("khrap", "trick", {"led_rank": ["K"], "led_suit": ["H"], "trump": ["S"], "played": ["KH", "AH", "6S"]}),
+    ("khrap", "trick", {"led_rank": ["7"], "led_suit": ["S"], "trump": ["S"], "played": ["AS", "10H"]}),
+    ("khrap", "trick", {"led_rank": ["9"], "led_suit": ["H"], "trump": ["S"], "played": ["AH", "10D"]}),
+    ("khrap", "trick", {"led_rank": ["A"], "led_suit": ["H"], "trump": ["S"], "played": ["AH", "KH", "10D"]}),
+    ("khrap", "trick", {"played": ["AH"]}),
+    ("khrap", "trick", {"led_rank": ["Q"], "trump": ["D"]}),
+    ("khrap", "trick", {"led_rank": ["Q"], "led_suit": ["C"], "trump": ["D"], "played": ["5C"]}),
+    ("khrap", "trick", {"led_rank": ["Q"], "led_suit": ["C"], "trump": ["D"], "played": ["AC", "AC"]}),
+    # May I play it: must follow suit, follows suit, must trump, trumps, any card, I lead; nothing
+    # picked, the card led half-picked, six cards, the card led in my hand.
+    ("khrap", "legal", {"card_rank": ["6"], "card_suit": ["S"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["7H", "AD"]}),
+    ("khrap", "legal", {"card_rank": ["7"], "card_suit": ["H"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["AD"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["6S"]}),
+    ("khrap", "legal", {"card_rank": ["6"], "card_suit": ["S"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["AD"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["7C"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_suit": ["lead"], "trump": ["S"]}),
+    ("khrap", "legal", {}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_suit": ["H"], "trump": ["S"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_suit": ["lead"], "trump": ["S"],
+                        "hand": ["6S", "7S", "8S", "9S", "10S"]}),
+    ("khrap", "legal", {"card_rank": ["A"], "card_suit": ["D"], "led_rank": ["K"], "led_suit": ["H"],
+                        "trump": ["S"], "hand": ["KH"]}),
 ]
 
 

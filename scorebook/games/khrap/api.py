@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from referee.games import khrap
 from scorebook.api.common import StrictSerializer, check_responses, read_input
-from scorebook.sheets import render_lines
+from scorebook.games.khrap import checks
+from scorebook.sheets import WORDS
 
 CARD_TEXT = 10  # the longest spelling of one card: "10♥️" and spaces
 
@@ -50,7 +51,7 @@ class KhrapTrick(APIView):
         data = read_input(KhrapTrickInput, request)
         led, trump, played = khrap.read_trick(data["led"], data["trump"], data["played"])
         winner, why = khrap.trick_check(led, trump, played)
-        return Response({"winner": winner, "card": [led, *played][winner].code, "reason": render_lines([why])[0]})
+        return Response({"winner": winner, "card": [led, *played][winner].code, "reason": checks.reason(WORDS, why)})
 
 
 class KhrapLegal(APIView):
@@ -60,7 +61,7 @@ class KhrapLegal(APIView):
         data = read_input(KhrapLegalInput, request)
         card, hand, led, trump = khrap.read_play(data["card"], data["hand"], data.get("led"), data["trump"])
         legal, why = khrap.legal_play(card, hand, led, trump)
-        return Response({"legal": legal, "reason": render_lines([why])[0]})
+        return Response({"legal": legal, "reason": checks.reason(WORDS, why)})
 
 
 urlpatterns = [
