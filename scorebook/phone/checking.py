@@ -82,11 +82,15 @@ def picked_card(post: Post, prefix: str) -> str | None:
 # ---------------------------------------------------------------- the verdict
 
 
-def span(text: Any, css: str = "", code: str = "") -> dict[str, str]:
-    """A span of a verdict; *code*: the card it draws (its ``data-code``)."""
-    drawn = {"text": str(text), "css": css}
+def span(text: Any, css: str = "", code: str = "", inner: Iterable[Span] = ()) -> dict[str, Any]:
+    """A span of a verdict; *code*: the card it draws (its ``data-code``); *inner*: the spans it
+    holds instead of its text (one level: a declaration's cards, each in its suit's colour)."""
+    drawn: dict[str, Any] = {"text": str(text), "css": css}
     if code:  # only a card's span has one: every other span stays {"text", "css"}
         drawn["code"] = code
+    held = [dict(part) if isinstance(part, Mapping) else {"text": str(part), "css": ""} for part in inner]
+    if held:
+        drawn["inner"] = held
     return drawn
 
 

@@ -50,7 +50,11 @@
         if (span.code) {
           inner.setAttribute("data-code", span.code); // a card (scorebook/phone/checking.py, span)
         }
-        inner.textContent = span.text;
+        if (span.inner) {
+          addSpans(inner, span.inner);  // one level: a declaration's cards, each in its colour
+        } else {
+          inner.textContent = span.text;
+        }
         parent.appendChild(inner);
       } else {
         parent.appendChild(document.createTextNode(span.text));

@@ -21,6 +21,7 @@ from scorebook.phone.checking import (
     Answer,
     CheckFunction,
     Post,
+    Span,
     fact,
     facts,
     item,
@@ -226,11 +227,12 @@ def compare_check(post: Post, words: Words, names: Sequence[str] = ()) -> Answer
             else words.gettext("No combination to compare: only marriages score."))
     judged = []
     for declared in result["declarations"]:
-        # A declaration's cards are one span (the page lays it out as one line): coloured when of one
-        # suit, as a sequence and a marriage are.
-        suits = {code[-1] for code in declared["cards"]}
-        cards = span(" ".join(card_text(words, code) for code in declared["cards"]),
-                     "cards" + (f" suit-{suits.pop()}" if len(suits) == 1 else ""))
+        # A declaration's cards are one span (the page lays it out as one line), each card in its
+        # suit's colour: four jacks are red and black.
+        faces: list[Span] = []
+        for code in declared["cards"]:
+            faces += [span(card_text(words, code), f"suit-{code[-1]}"), " "]
+        cards = span(" ".join(card_text(words, code) for code in declared["cards"]), "cards", inner=faces[:-1])
         mark = words.gettext("counts") if declared["counts"] else words.gettext("does not count")
         judged.append(item(span(names[declared["player"]], "who"), " ", cards, " ",
                            span(f"{_kind_word(words, declared['kind'])} {declared['value']}", "what"), " ",
