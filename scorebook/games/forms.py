@@ -5,26 +5,17 @@ API: a game's record imports its form, and the models read the records."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.http import QueryDict
 
+# A typed number as an int, anything else passed on as typed: the referee's checks in the phone
+# read their numbers the same way (scorebook/phone/checking.py, pure Python).
+from scorebook.phone.checking import number
+
 REASON_LENGTH = 200  # the longest penalty reason kept; the input field has the same maxlength
-
-
-def number(text: str | None) -> Any:
-    """A typed number as an int; anything else is passed on as typed for the referee to refuse."""
-    if text is None:
-        return None
-    cleaned = text.strip().replace("−", "-")
-    if cleaned == "":
-        return None
-    if re.fullmatch(r"-?[0-9]{1,6}", cleaned):
-        return int(cleaned)
-    return cleaned
 
 
 # ---------------------------------------------------------------- entry form fields

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ImproperlyConfigured
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import URLPattern, path, reverse
 from django.views.decorators.http import require_POST, require_safe
@@ -38,12 +38,6 @@ def verdict(request: HttpRequest, page: str, partial: str, context: dict[str, An
     JavaScript."""
     # HtmxMiddleware sets htmx on every request; the game pages calling this type theirs as plain ones.
     return render(request, f"{page}#{partial}" if request.htmx else page, context)  # type: ignore[attr-defined]
-
-
-def picked_card(post: QueryDict, prefix: str) -> str | None:
-    """A card picked as a rank and a suit ("led_rank", "led_suit"): its code, or None if half-picked."""
-    rank, suit = post.get(f"{prefix}_rank", ""), post.get(f"{prefix}_suit", "")
-    return rank + suit if rank and suit else None
 
 
 # The page every game's checks are shown in: the way back to the index, the links to each check,
