@@ -61,12 +61,6 @@ FACE_RANKS = {"J": pgettext_lazy("card rank", "J"), "Q": pgettext_lazy("card ran
               "K": pgettext_lazy("card rank", "K"), "A": pgettext_lazy("card rank", "A")}
 
 
-def card_text(code: str) -> str:
-    """A card as a page shows it, from its code: "JH" is J♥ in English, В♥ in Russian and Ukrainian."""
-    rank, suit = code[:-1], code[-1]
-    return pgettext("card rank", rank) + SUIT_SYMBOLS.get(suit, suit)
-
-
 # ---------------------------------------------------------------- neutral form (cached on the match)
 
 
@@ -208,6 +202,7 @@ def with_waiting(neutral: Mapping[str, Any], pending: Sequence[int], rejected: M
 
 # The wording the phone's engine shares (scorebook/phone/wording.py), in the request's language.
 WORDS = Words(gettext, pgettext)
+card_text = WORDS.card_text
 cards_in_words = WORDS.cards_in_words
 render_line = WORDS.render_line
 violation_json = WORDS.violation_json

@@ -110,6 +110,16 @@ class Words:
         ("J♥ Q♥ K♥" is "В♥ Д♥ К♥" in Russian). Codes the player typed ("JH") stay as typed."""
         return _FACE_IN_TEXT.sub(lambda found: self.pgettext("card rank", found[1]), text)
 
+    def card_text(self, code: str) -> str:
+        """A card as a page shows it, from its code: "JH" is J♥ in English, В♥ in Russian and
+        Ukrainian (a code that is no card is shown as it came)."""
+        rank, suit = code[:-1], code[-1:]
+        try:
+            symbol = Suit(suit).symbol
+        except ValueError:
+            symbol = suit
+        return self.pgettext("card rank", rank) + symbol
+
     def render_param(self, value: Any, names: Sequence[str]) -> Any:
         if isinstance(value, dict):
             if "seat" in value:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
+from django.utils import translation
 
 from referee.games import thousand
 from scorebook import caches as kept
@@ -44,7 +45,9 @@ def test_a_new_build_serves_the_page_and_the_sheet_rendered_anew(settings, signe
     # What the build before kept for this version: its sheet's part and its JSON.
     key = make_template_fragment_key("sheet", [match.pk, match.version, rules_stamp(thousand), "en", "owner"])
     caches["rendered"].set(key, OLD)
-    kept.keep_rendered("json", match, (b'{"game":"thousand","rows":[],"totals":[1,2,3]}', b""))
+    # Kept in English, the language of the requests below (not whatever an earlier test left active).
+    with translation.override("en"):
+        kept.keep_rendered("json", match, (b'{"game":"thousand","rows":[],"totals":[1,2,3]}', b""))
     assert OLD in signed_in.get(f"/matches/{match.pk}/").content.decode()  # kept: served as it is
     assert api.get(f"/api/matches/{match.pk}/scoresheet/").json()["totals"] == [1, 2, 3]
     another_build(settings, "the-next-build")

@@ -7,7 +7,6 @@ Pure Python (the phone's engine runs it: ``scorebook.phone.checking``): the word
 
 from __future__ import annotations
 
-from referee.cards import Card
 from referee.games import khrap
 from referee.ledger import Line, Rejected
 from scorebook.phone.checking import Answer, Post, items, messages, para, picked_card, refused, value, values, verdict
@@ -17,11 +16,6 @@ from scorebook.phone.wording import Words, neutral_line
 def reason(words: Words, item: Line) -> str:
     """An explanation line in the words' language, suits as symbols."""
     return words.render_line(neutral_line(item), ())
-
-
-def card_label(words: Words, card: Card) -> str:
-    """A card as the page writes it: the rank as on the deck of the language, then the suit."""
-    return words.pgettext("card rank", card.rank.value) + card.suit.symbol
 
 
 # ---------------------------------------------------------------- the page's checks
@@ -46,7 +40,7 @@ def trick_check(post: Post, words: Words) -> Answer:
         return refused(messages(words, rejected.violations))
     winner, why = khrap.trick_check(led_card, trump_suit, cards)
     card = [led_card, *cards][winner]
-    said = words.gettext("%(card)s takes the trick.") % {"card": card_label(words, card)}
+    said = words.gettext("%(card)s takes the trick.") % {"card": words.card_text(card.code)}
     because = [reason(words, why)]
     if winner == 0:
         because.append(words.gettext("The card led was not beaten."))
@@ -74,7 +68,7 @@ def legal_check(post: Post, words: Words) -> Answer:
     except Rejected as rejected:
         return refused(messages(words, rejected.violations))
     legal, why = khrap.legal_play(played, hand, led_card, trump_suit)
-    shown = card_label(words, played)
+    shown = words.card_text(played.code)
     said = (words.gettext("Yes: %(card)s may be played.") if legal
             else words.gettext("No: %(card)s may not be played.")) % {"card": shown}
     return verdict(para(said, css="verdict-answer"), items([reason(words, why)]), tone="yes" if legal else "no")

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from referee.cards import CardParseError, Suit, card_code, parse_card, parse_suit
+from referee.cards import CardParseError, card_code, parse_card, parse_suit
 from referee.games import terz
 from referee.ledger import Line, Rejected, Violation, _, error
 from scorebook.phone.checking import (
@@ -62,11 +62,6 @@ def seat_names(words: Words, names: Sequence[str] | None = None) -> list[str]:
     if len(names) == 2:
         return names
     return [words.gettext("Player %(n)s") % {"n": seat + 1} for seat in range(2)]
-
-
-def card_text(words: Words, code: str) -> str:
-    """A card as a page shows it, from its code: "JH" is J♥ in English, В♥ in Russian and Ukrainian."""
-    return words.pgettext("card rank", code[:-1]) + Suit(code[-1]).symbol
 
 
 def _lines(words: Words, lines: Sequence[Line], names: Sequence[str] = ()) -> list[str]:
@@ -204,7 +199,7 @@ def _suit_spans(words: Words, codes: Sequence[str]) -> list[Any]:
     spans: list[Any] = []
     for code in codes:
         spans += [" "] if spans else []
-        spans.append(span(card_text(words, code), f"suit-{code[-1]}"))
+        spans.append(span(words.card_text(code), f"suit-{code[-1]}"))
     return spans
 
 
@@ -231,8 +226,8 @@ def compare_check(post: Post, words: Words, names: Sequence[str] = ()) -> Answer
         # suit's colour: four jacks are red and black.
         faces: list[Span] = []
         for code in declared["cards"]:
-            faces += [span(card_text(words, code), f"suit-{code[-1]}"), " "]
-        cards = span(" ".join(card_text(words, code) for code in declared["cards"]), "cards", inner=faces[:-1])
+            faces += [span(words.card_text(code), f"suit-{code[-1]}"), " "]
+        cards = span(" ".join(words.card_text(code) for code in declared["cards"]), "cards", inner=faces[:-1])
         mark = words.gettext("counts") if declared["counts"] else words.gettext("does not count")
         judged.append(item(span(names[declared["player"]], "who"), " ", cards, " ",
                            span(f"{_kind_word(words, declared['kind'])} {declared['value']}", "what"), " ",
@@ -285,7 +280,7 @@ def trick_check(post: Post, words: Words) -> Answer:
         ranks = " ".join(words.pgettext("card rank", rank) for rank in result["ranks"])
         rows.append(fact(gettext("Rank order"), f"{order}: {ranks}"))
     rows.append(fact(gettext("Card points in it"), result["points"]))
-    return verdict(para(gettext("%(card)s takes the trick.") % {"card": card_text(words, result["card"])},
+    return verdict(para(gettext("%(card)s takes the trick.") % {"card": words.card_text(result["card"])},
                         css="verdict-answer"),
                    facts(*rows, css="verdict-facts terz-facts"), items(result["explanation"]), tone="yes")
 
@@ -311,7 +306,7 @@ def play_check(post: Post, words: Words) -> Answer:
         result = play_answer(words, hand, trump, led, ticked(post, "talon_empty"), card)
     except Rejected as rejected:
         return refused(messages(words, rejected.violations))
-    shown = card_text(words, result["card"])
+    shown = words.card_text(result["card"])
     said = (words.gettext("Yes: %(card)s may be played.") if result["legal"]
             else words.gettext("No: %(card)s may not be played.")) % {"card": shown}
     return verdict(para(said, css="verdict-answer"),
@@ -337,7 +332,7 @@ def seven_check(post: Post, words: Words) -> Answer:
         result = seven_answer(words, values(post, "hand"), trump, int(talon), ticked(post, "my_turn"))
     except Rejected as rejected:
         return refused(messages(words, rejected.violations))
-    said = (words.gettext("Yes: swap %(seven)s for the turned-up trump.") % {"seven": card_text(words, result["seven"])}
+    said = (words.gettext("Yes: swap %(seven)s for the turned-up trump.") % {"seven": words.card_text(result["seven"])}
             if result["legal"] else words.gettext("No: not now."))
     return verdict(para(said, css="verdict-answer"), items(result["explanation"]),
                    tone="yes" if result["legal"] else "no")
