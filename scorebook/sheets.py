@@ -206,11 +206,7 @@ card_text = WORDS.card_text
 cards_in_words = WORDS.cards_in_words
 render_line = WORDS.render_line
 violation_json = WORDS.violation_json
-
-
-def render_lines(lines: Iterable[Line], names: Sequence[str] = ()) -> list[str]:
-    """The referee's explanation lines in the active language (seats as *names*, suits as symbols)."""
-    return [render_line(neutral_line(item), names) for item in lines]
+render_lines = WORDS.render_lines
 
 
 def render_sheet(game_name: str, players: Sequence[str], neutral: dict[str, Any]) -> dict[str, Any]:

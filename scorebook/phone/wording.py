@@ -11,7 +11,7 @@ browser runs it in Pyodide, where Django is not (``scorebook.phone.bundle`` puts
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -159,6 +159,10 @@ class Words:
         with a real minus as on the sheet."""
         text, params = item
         return self.fill(text, params, names, signs=True)
+
+    def render_lines(self, lines: Iterable[Line], names: Sequence[str] = ()) -> list[str]:
+        """The referee's explanation lines in the language (seats as *names*, suits as symbols)."""
+        return [self.render_line(neutral_line(item), names) for item in lines]
 
     def violation_json(self, violation: Violation, players: Sequence[str] = ()) -> dict[str, Any]:
         """A violation in API.md's shape, its message in words, what the client sent ``echoed``."""

@@ -14,7 +14,6 @@ from rest_framework.views import APIView
 
 from referee.games import khrap
 from scorebook.api.common import StrictSerializer, check_responses, read_input
-from scorebook.games.khrap import checks
 from scorebook.sheets import WORDS
 
 CARD_TEXT = 10  # the longest spelling of one card: "10♥️" and spaces
@@ -51,7 +50,7 @@ class KhrapTrick(APIView):
         data = read_input(KhrapTrickInput, request)
         led, trump, played = khrap.read_trick(data["led"], data["trump"], data["played"])
         winner, why = khrap.trick_check(led, trump, played)
-        return Response({"winner": winner, "card": [led, *played][winner].code, "reason": checks.reason(WORDS, why)})
+        return Response({"winner": winner, "card": [led, *played][winner].code, "reason": WORDS.render_lines([why])[0]})
 
 
 class KhrapLegal(APIView):
@@ -61,7 +60,7 @@ class KhrapLegal(APIView):
         data = read_input(KhrapLegalInput, request)
         card, hand, led, trump = khrap.read_play(data["card"], data["hand"], data.get("led"), data["trump"])
         legal, why = khrap.legal_play(card, hand, led, trump)
-        return Response({"legal": legal, "reason": checks.reason(WORDS, why)})
+        return Response({"legal": legal, "reason": WORDS.render_lines([why])[0]})
 
 
 urlpatterns = [

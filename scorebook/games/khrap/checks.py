@@ -8,15 +8,9 @@ Pure Python (the phone's engine runs it: ``scorebook.phone.checking``): the word
 from __future__ import annotations
 
 from referee.games import khrap
-from referee.ledger import Line, Rejected
+from referee.ledger import Rejected
 from scorebook.phone.checking import Answer, Post, items, messages, para, picked_card, refused, value, values, verdict
-from scorebook.phone.wording import Words, neutral_line
-
-
-def reason(words: Words, item: Line) -> str:
-    """An explanation line in the words' language, suits as symbols."""
-    return words.render_line(neutral_line(item), ())
-
+from scorebook.phone.wording import Words
 
 # ---------------------------------------------------------------- the page's checks
 
@@ -41,7 +35,7 @@ def trick_check(post: Post, words: Words) -> Answer:
     winner, why = khrap.trick_check(led_card, trump_suit, cards)
     card = [led_card, *cards][winner]
     said = words.gettext("%(card)s takes the trick.") % {"card": words.card_text(card.code)}
-    because = [reason(words, why)]
+    because = words.render_lines([why])
     if winner == 0:
         because.append(words.gettext("The card led was not beaten."))
     return verdict(para(said, css="verdict-answer"), items(because), tone="yes")
@@ -71,7 +65,8 @@ def legal_check(post: Post, words: Words) -> Answer:
     shown = words.card_text(played.code)
     said = (words.gettext("Yes: %(card)s may be played.") if legal
             else words.gettext("No: %(card)s may not be played.")) % {"card": shown}
-    return verdict(para(said, css="verdict-answer"), items([reason(words, why)]), tone="yes" if legal else "no")
+    return verdict(para(said, css="verdict-answer"), items(words.render_lines([why])),
+                   tone="yes" if legal else "no")
 
 
 ANSWERS = {"trick": trick_check, "legal": legal_check}

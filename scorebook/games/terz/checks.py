@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.cards import CardParseError, card_code, parse_card, parse_suit
 from referee.games import terz
-from referee.ledger import Line, Rejected, Violation, _, error
+from referee.ledger import Rejected, Violation, _, error
 from scorebook.phone.checking import (
     Answer,
     CheckFunction,
@@ -37,7 +37,7 @@ from scorebook.phone.checking import (
     values,
     verdict,
 )
-from scorebook.phone.wording import Words, neutral_line
+from scorebook.phone.wording import Words
 
 SLOTS = 8  # declaration slots on a form: up to four a player, more than any deal of 9 cards can hold
 TALON_MAX = terz.TALON_MAX
@@ -62,10 +62,6 @@ def seat_names(words: Words, names: Sequence[str] | None = None) -> list[str]:
     if len(names) == 2:
         return names
     return [words.gettext("Player %(n)s") % {"n": seat + 1} for seat in range(2)]
-
-
-def _lines(words: Words, lines: Sequence[Line], names: Sequence[str] = ()) -> list[str]:
-    return [words.render_line(neutral_line(said), names) for said in lines]
 
 
 def _kind_word(words: Words, kind: str) -> str:
@@ -110,7 +106,7 @@ def comparison(words: Words, trump: Any, declarations: list[dict[str, Any]], nam
         "scores": list(judged.scores),
         "best_player": judged.scorer,
         "decided_by": judged.step,
-        "explanation": _lines(words, judged.lines, names),
+        "explanation": words.render_lines(judged.lines, names),
     }
 
 
@@ -151,7 +147,7 @@ def trick_answer(words: Words, trump: Any, cards: Any) -> dict[str, Any]:
     return {"trump": check.trump.value, "cards": _codes(check.cards), "winner": check.winner,
             "card": check.cards[check.winner].code, "reason": check.reason, "order": order,
             "ranks": [rank.value for rank in ranks[order]] if order else None,
-            "points": check.points, "explanation": _lines(words, check.lines)}
+            "points": check.points, "explanation": words.render_lines(check.lines)}
 
 
 def play_answer(words: Words, hand: Any, trump: Any, led: Any, talon_empty: Any, card: Any) -> dict[str, Any]:
@@ -164,21 +160,21 @@ def play_answer(words: Words, hand: Any, trump: Any, led: Any, talon_empty: Any,
         raise Rejected([dataclasses.replace(v, field="led") if (v.field or "").startswith("table") else v
                         for v in rejected.violations]) from None
     return {"card": check.card.code, "legal": check.legal, "duty": check.duty, "allowed": _codes(check.allowed),
-            "free_jack": check.free_jack, "explanation": _lines(words, check.lines)}
+            "free_jack": check.free_jack, "explanation": words.render_lines(check.lines)}
 
 
 def seven_answer(words: Words, hand: Any, trump: Any, talon: Any, my_turn: Any) -> dict[str, Any]:
     """``terz.trump_seven_check`` as JSON: may the trump seven be swapped now, and why not. :raises Rejected:"""
     check = terz.trump_seven_check(hand, trump, talon, my_turn)
     return {"seven": check.seven.code, "legal": check.legal, "reasons": list(check.reasons),
-            "explanation": _lines(words, check.lines)}
+            "explanation": words.render_lines(check.lines)}
 
 
 def points_answer(words: Words, cards: Any, trump: Any, last_trick: Any = False) -> dict[str, Any]:
     """``terz.points_check`` as JSON: the card points of taken cards. :raises Rejected:"""
     check = terz.points_check(cards, trump, last_trick)
     return {"cards": _codes(check.cards), "trump": check.trump.value, "last_trick": check.last_trick,
-            "points": check.points, "explanation": _lines(words, check.lines)}
+            "points": check.points, "explanation": words.render_lines(check.lines)}
 
 
 # ---------------------------------------------------------------- the page's checks

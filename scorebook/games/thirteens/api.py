@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from referee.games import thirteens
 from scorebook.api.common import StrictSerializer, check_responses, read_input
-from scorebook.games.thirteens.checks import explained, read_trump
+from scorebook.games.thirteens.checks import read_trump
 from scorebook.sheets import WORDS
 
 
@@ -68,7 +68,7 @@ class ThirteensTrick(APIView):
         return Response({"cards": [card.code for card in score.cards], "points": score.points,
                          "melds": [meld.json() for meld in score.melds], "trick_point": score.trick_point,
                          "jokers": score.jokers, "joker_points": score.joker_points,
-                         "explanation": explained(WORDS, thirteens.trick_lines(score, options))})
+                         "explanation": WORDS.render_lines(thirteens.trick_lines(score, options))})
 
 
 class ThirteensWinner(APIView):
@@ -80,7 +80,7 @@ class ThirteensWinner(APIView):
         won = thirteens.winner_check(thirteens.read_trick(data["cards"]), trump)
         return Response({"winner": won.index, "card": won.card.code,
                          "trump": trump.value if trump is not None else None,
-                         "reason": explained(WORDS, [won.reason])[0]})
+                         "reason": WORDS.render_lines([won.reason])[0]})
 
 
 urlpatterns = [

@@ -8,14 +8,13 @@ Pure Python (the phone's engine runs it: ``scorebook.phone.checking``): the word
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from referee.cards import Card, CardParseError, Joker, Suit, parse_card, parse_suit
 from referee.games import thirteens
-from referee.ledger import Line, Rejected, _, error
+from referee.ledger import Rejected, _, error
 from scorebook.phone.checking import Answer, Post, item, items, messages, para, refused, span, value, values, verdict
-from scorebook.phone.wording import Words, neutral_line
+from scorebook.phone.wording import Words
 
 NO_TRUMP = "none"  # the trump picked when a joker was turned (seed 004): the form's and the page's value
 
@@ -68,11 +67,6 @@ def drawn(words: Words, score: thirteens.TrickScore) -> dict[str, Any]:
         "loose": [card_face(card.code) for card in score.cards if isinstance(card, Card) and card not in in_melds],
         "trick_point": score.trick_point, "points": score.points,
     }
-
-
-def explained(words: Words, lines: Iterable[Line]) -> list[str]:
-    """The referee's lines in words, as the sheet writes them."""
-    return [words.render_line(neutral_line(said), ()) for said in lines]
 
 
 # ---------------------------------------------------------------- the page's checks
@@ -134,7 +128,7 @@ def trick_check(post: Post, words: Words) -> Answer:
     score = thirteens.score_trick(cards, options)
     return verdict(para(words.gettext("Points: %(points)s") % {"points": score.points}, css="verdict-answer"),
                    meld_groups(words, drawn(words, score)),
-                   items(explained(words, thirteens.trick_lines(score, options))))
+                   items(words.render_lines(thirteens.trick_lines(score, options))))
 
 
 def winner_check(post: Post, words: Words) -> Answer:
@@ -152,7 +146,7 @@ def winner_check(post: Post, words: Words) -> Answer:
     return verdict(para(words.gettext("Card %(n)s takes it:") % {"n": won.index + 1} + " ",
                         card_span(words, card_face(won.card.code)), css="verdict-answer"),
                    items(played, css="played-cards", ordered=True),
-                   para(explained(words, [won.reason])[0], css="verdict-why"),
+                   para(words.render_lines([won.reason])[0], css="verdict-why"),
                    tone="yes")
 
 

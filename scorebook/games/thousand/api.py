@@ -18,7 +18,6 @@ from rest_framework.views import APIView
 
 from referee.games import thousand
 from scorebook.api.common import StrictSerializer, check_responses, read_input
-from scorebook.games.thousand import checks
 from scorebook.sheets import WORDS
 
 DECK = len(thousand.CARD_VALUES) * len(thousand.MARRIAGE_SUITS)  # 24: the most distinct cards of its deck
@@ -95,7 +94,7 @@ class ThousandBid(APIView):
         return Response({
             "cards": [card.code for card in check.cards], "card_points": check.card_points,
             "marriages": list(check.marriages), "highest_bid": check.highest, "bid": check.bid,
-            "legal": check.legal, "reasons": list(check.reasons), "explanation": checks.explanation(WORDS, check.lines),
+            "legal": check.legal, "reasons": list(check.reasons), "explanation": WORDS.render_lines(check.lines),
         })
 
 
@@ -115,7 +114,7 @@ class ThousandMarriage(APIView):
         check = thousand.marriage_check(data["suit"], data.get("cards"), data["took_trick"], data["declared"],
                                         data.get("trump"), rules(data))
         return Response({"suit": check.marriage, "value": check.value, "legal": check.legal,
-                         "reasons": list(check.reasons), "explanation": checks.explanation(WORDS, check.lines)})
+                         "reasons": list(check.reasons), "explanation": WORDS.render_lines(check.lines)})
 
 
 urlpatterns = [

@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.cards import Suit
 from referee.games import thousand
-from referee.ledger import Line, Rejected
+from referee.ledger import Rejected
 from scorebook.phone.checking import (
     Answer,
     Post,
@@ -30,13 +30,7 @@ from scorebook.phone.checking import (
     values,
     verdict,
 )
-from scorebook.phone.wording import Words, neutral_line
-
-
-def explanation(words: Words, lines: Iterable[Line]) -> list[str]:
-    """The referee's lines in the words' language, suits as symbols (as the API answers them)."""
-    return [words.render_line(neutral_line(item), ()) for item in lines]
-
+from scorebook.phone.wording import Words
 
 # ---------------------------------------------------------------- the house rules on the page
 
@@ -103,7 +97,7 @@ def bid_check(post: Post, words: Words) -> Answer:
                    facts(fact(gettext("Highest bid"), str(check.highest)),
                          fact(gettext("Marriages"), *_marriages(words, check.marriages)),
                          fact(gettext("Card points"), str(check.card_points))),
-                   items(explanation(words, check.lines)), tone=tone)
+                   items(words.render_lines(check.lines)), tone=tone)
 
 
 def points_check(post: Post, words: Words) -> Answer:
@@ -133,7 +127,7 @@ def marriage_check(post: Post, words: Words) -> Answer:
         return refused(messages(words, rejected.violations))
     said = (words.gettext("Yes: declare it, +%(value)s.") % {"value": check.value} if check.legal
             else words.gettext("No: not now."))
-    return verdict(para(said, css="verdict-answer"), items(explanation(words, check.lines)),
+    return verdict(para(said, css="verdict-answer"), items(words.render_lines(check.lines)),
                    tone="yes" if check.legal else "no")
 
 
