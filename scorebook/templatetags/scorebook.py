@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext
+from django.core.cache import caches
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
+from scorebook import caches as kept
 from scorebook import sheets
 from scorebook.games import GAMES, game_ui
 
@@ -86,3 +91,36 @@ def last_tail(rows: Any) -> Any:
         if not row.get("voided") and row.get("tail") is not None:
             return row["tail"]
     return ""
+
+
+ROW_TEMPLATE = "scorebook/_sheet_row.html"
+
+
+@register.simple_tag(takes_context=True)
+def sheet_rows(context: Any) -> SafeString:
+    """The sheet's rows (scorebook/_sheet_row.html), each kept rendered under a digest of what it
+    shows: the row itself (its figures, marks, words, status) and what the row template reads
+    besides it (the match, its game, the language, the rules, whether the reader may correct a
+    deal). A new deal, once the sheet's version is rendered anew, renders its own row and reads the
+    others kept: rendering every row cost a match page's part as long as the match (O(deals) per
+    write). A sheet stopped by the rules is rendered whole: its stopped row holds a form."""
+    rows = list(context["rows"])
+    row_template = context.template.engine.get_template(ROW_TEMPLATE)
+
+    def rendered(row: dict[str, Any]) -> str:
+        with context.push(row=row):
+            return str(row_template.render(context))
+
+    if context.get("stopped"):
+        return mark_safe("".join(rendered(row) for row in rows))  # escaped by the row template
+    match = context["match"]
+    shown = [match.pk, match.game, get_language(), context.get("rules_stamp"), context.get("tail_label") or "",
+             bool(context.get("read_only")), bool((context.get("can") or {}).get("correct"))]
+    keys = [f"sheet-row:{match.pk}:" + hashlib.blake2b(json.dumps([shown, row], sort_keys=True, default=str).encode(),
+                                                        digest_size=16).hexdigest() for row in rows]
+    store = caches[kept.RENDERED]
+    found = store.get_many(keys)
+    missing = {key: rendered(row) for key, row in zip(keys, rows, strict=True) if key not in found}
+    if missing:
+        store.set_many(missing, kept.RENDERED_TTL)
+    return mark_safe("".join(found.get(key) or missing[key] for key in keys))  # escaped by the row template
