@@ -119,6 +119,8 @@ class Level:
     expected: int = 0  # phone-versions to hear
     rss_idle_kib: int = 0
     rss_streams_kib: int = 0
+    app_cpu: float = 0.0  # seconds of processor time gunicorn used while the writes ran (and their fetches)
+    stream_cpu: float = 0.0  # the same of uvicorn (the streams)
 
 
 class Table:
@@ -231,9 +233,11 @@ async def run_level(server: serving.Gunicorn, streamer: serving.Uvicorn, tables:
     level.rss_streams_kib = streamer.rss_kib()
     rng = random.Random(len(tables))
     start = time.perf_counter()
+    app_cpu, stream_cpu = server.cpu_seconds(), streamer.cpu_seconds()
     await asyncio.gather(*(write_deals(server.port, table, token, bodies, start, rng.uniform(0, min(WRITE_EVERY, seconds)),
                                        seconds, level) for table in tables))
     await asyncio.sleep(GRACE)
+    level.app_cpu, level.stream_cpu = server.cpu_seconds() - app_cpu, streamer.cpu_seconds() - stream_cpu
     closing.set()
     for stream in streams:
         stream.cancel()
@@ -254,6 +258,8 @@ def summary(level: Level) -> dict[str, Any]:
         "shown_p95": serving.percentile([v * 1000 for v in level.shown], 0.95),
         "late": serving.percentile([v * 1000 for v in level.late], 0.95),
         "errors": len(level.failed) + level.dropped + max(missed, 0),
+        "app_cpu_ms": level.app_cpu * 1000 / max(len(level.writes), 1),
+        "stream_cpu_ms": level.stream_cpu * 1000 / max(len(level.writes), 1),
         "kib_per_stream": (level.rss_streams_kib - level.rss_idle_kib) / max(level.opened, 1),
         "first_errors": level.failed[:3] + ([f"{level.dropped} streams dropped"] if level.dropped else [])
                         + ([f"{missed} versions not heard"] if missed > 0 else []),
@@ -295,7 +301,8 @@ def main() -> None:
             print(f"{count:>5} tables, {row['streams']} streams: writes p50 {row['write_p50']:.0f} ms p95 "
                   f"{row['write_p95']:.0f} ms; heard p95 {row['event_p95']:.0f} ms; shown p50 {row['shown_p50']:.0f} ms "
                   f"p95 {row['shown_p95']:.0f} ms; {row['errors']} errors {row['first_errors']}; "
-                  f"{row['kib_per_stream']:.0f} KiB per idle stream; client late {row['late']:.0f} ms: "
+                  f"{row['kib_per_stream']:.0f} KiB per idle stream; CPU a write: gunicorn {row['app_cpu_ms']:.0f} ms, "
+                  f"uvicorn {row['stream_cpu_ms']:.0f} ms; client late {row['late']:.0f} ms: "
                   f"{'held' if row['held'] else 'NOT held'}", flush=True)
             if not row["held"]:
                 break
@@ -323,15 +330,19 @@ def write_section(info: dict[str, str], database: str, rows: list[dict[str, Any]
         "The client (one asyncio process) shares the machine's cores with the server (\"late\": how far behind",
         f"schedule it sent the writes, 95th percentile). Held: no error, writes p95 under {GOAL_WRITE_P95_MS:.0f} ms,",
         f"shown p95 under {GOAL_DELIVERY_P95_MS / 1000:.0f} s. Memory: the server's resident memory with every stream",
-        "open and idle, less before they opened, over the number of streams (uvicorn's processes).",
+        "open and idle, less before they opened, over the number of streams (uvicorn's processes). CPU a write: the",
+        "processor time each server's processes used while the writes ran, over the writes (gunicorn's holds the",
+        "write and the other phones' fetches of it; uvicorn's the events): what a deal costs, less noisy than the",
+        "latencies near the saturation.",
         "",
-        "| tables | streams | writes p50 | writes p95 | heard p95 | shown p50 | shown p95 | errors | KiB per idle stream | late (p95) | held |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| tables | streams | writes p50 | writes p95 | heard p95 | shown p50 | shown p95 | errors | KiB per idle stream "
+        "| CPU a write: gunicorn | uvicorn | late (p95) | held |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in rows:
         lines.append(f"| {r['tables']} | {r['streams']} | {r['write_p50']:.0f} ms | {r['write_p95']:.0f} ms | "
                      f"{r['event_p95']:.0f} ms | {r['shown_p50']:.0f} ms | {r['shown_p95']:.0f} ms | {r['errors']} | "
-                     f"{r['kib_per_stream']:.0f} | {r['late']:.0f} ms | {'yes' if r['held'] else 'no'} |")
+                     f"{r['kib_per_stream']:.0f} | {r['app_cpu_ms']:.0f} ms | {r['stream_cpu_ms']:.0f} ms | {r['late']:.0f} ms | {'yes' if r['held'] else 'no'} |")
     lines += ["", f"**Largest number of live tables held: {best}** (goal ≥ 2,000, that is 8,000 open streams).", ""]
     path = ROOT / "docs" / "performance.md"
     old = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n"

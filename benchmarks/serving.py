@@ -95,6 +95,48 @@ class _Server:
             self.process.terminate()
             self.process.wait(timeout=30)
 
+    def pids(self) -> set[int]:
+        """The server's processes: the one started, its workers, and what they started."""
+        if self.process is None:
+            return set()
+        pids, found = {self.process.pid}, True
+        while found:
+            found = False
+            for entry in os.listdir("/proc"):
+                if entry.isdigit() and int(entry) not in pids:
+                    try:
+                        with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
+                            parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+                    except (OSError, ValueError, IndexError):
+                        continue
+                    if parent in pids:
+                        pids.add(int(entry))
+                        found = True
+        return pids
+
+    def rss_kib(self) -> int:
+        """The resident memory of the server's processes."""
+        total = 0
+        for pid in self.pids():
+            try:
+                with open(f"/proc/{pid}/status", encoding="ascii") as status:
+                    total += next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+            except (OSError, StopIteration):
+                pass
+        return total
+
+    def cpu_seconds(self) -> float:
+        """The processor time the server's processes have used so far (user and system)."""
+        ticks = 0
+        for pid in self.pids():
+            try:
+                with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of proc(5))
+            except (OSError, ValueError, IndexError):
+                pass
+        return ticks / os.sysconf("SC_CLK_TCK")
+
 
 class Gunicorn(_Server):
     """gunicorn serving the project with *workers* sync workers on a free port, in the environment
@@ -132,31 +174,6 @@ class Uvicorn(_Server):
                  "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning", "--no-access-log",
                  "--lifespan", "off", "--backlog", "4096"], dict(os.environ))
 
-    def rss_kib(self) -> int:
-        """The resident memory of the server's processes (the workers and the one that started them)."""
-        if self.process is None:
-            return 0
-        pids, found = {self.process.pid}, True
-        while found:  # the workers, and what they started
-            found = False
-            for entry in os.listdir("/proc"):
-                if entry.isdigit() and int(entry) not in pids:
-                    try:
-                        with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
-                            parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-                    except (OSError, ValueError, IndexError):
-                        continue
-                    if parent in pids:
-                        pids.add(int(entry))
-                        found = True
-        total = 0
-        for pid in pids:
-            try:
-                with open(f"/proc/{pid}/status", encoding="ascii") as status:
-                    total += next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-            except (OSError, StopIteration):
-                pass
-        return total
 
 
 def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:

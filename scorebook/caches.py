@@ -28,8 +28,11 @@ the match's new version once its transaction has committed.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
+import time
+from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
@@ -47,6 +50,10 @@ from scorebook.sheets import rules_stamp
 RENDERED = "rendered"
 # A rendered part is never stale (its key names its version): it only has to go some time.
 RENDERED_TTL = 60 * 60 * 24
+# One reader renders a version's shared parts while the others at the table wait for them (``rendered_once``):
+# how long they wait at most, and how often they look.
+TURN_WAIT = 1.0
+TURN_LOOK = 0.01
 # In the version entry's keys: a deploy that changes what an entry holds bumps it.
 SHAPE = 3
 
@@ -161,3 +168,26 @@ def keep_rendered(kind: str, match: Match | Seen, rendered: Any) -> Any:
     """Keep *rendered*, made from *match* as read from the database, for its version."""
     caches[RENDERED].set(_rendered_key(kind, match, match.version), rendered, RENDERED_TTL)
     return rendered
+
+
+@contextlib.contextmanager
+def rendered_once(kind: str, match: Match | Seen, *vary: Any) -> Iterator[None]:
+    """Around rendering what the readers of *match*'s version share (its parts kept per version:
+    ``{% cache %}`` in the templates), for *kind* of page and *vary* (the reader's role) in the
+    active language. A write reaches every phone at the table at once and each asks for the new
+    version: without a turn, each rendered the same parts at the same moment, and a write cost
+    rendering them once per phone. The first reader takes the turn (``cache.add``, atomic) and
+    renders; the others wait until it says the parts are kept (at most ``TURN_WAIT``, then they
+    render themselves), and read them kept."""
+    key = f"turn:{kind}:{match.pk}:{match.version}:{get_language()}:" + ":".join(str(v) for v in vary)
+    store = caches[RENDERED]
+    if store.add(key, "rendering", RENDERED_TTL):
+        try:
+            yield
+        finally:
+            store.set(key, "kept", RENDERED_TTL)
+        return
+    deadline = time.monotonic() + TURN_WAIT
+    while store.get(key) == "rendering" and time.monotonic() < deadline:
+        time.sleep(TURN_LOOK)
+    yield

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.ledger import Rejected
-from scorebook import selectors, services
+from scorebook import caches, selectors, services
 from scorebook.games import game_ui
 from scorebook.games.forms import number as typed_number
 from scorebook.models import Deal, Match
@@ -45,12 +45,15 @@ def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     role = selectors.role_of(match, request.person)
     sheet = sheet_context(match)
     context = sheet | waiting_context(request, match, role) | role_context(match, role)
-    response = render(request, "scorebook/match.html#sheet", context)
-    # Another phone wrote: undo, the chart and the totals move on with the sheet, as out-of-band
-    # swaps; and the entry form drawn anew for this version when the page says its own is untouched
-    # (static/js/page.js: ``entry=fresh``; a form with something typed keeps its version).
-    entry = {"form": form_context(match, sheet) if request.GET.get("entry") == "fresh" else None}
-    response.write(render_to_string("scorebook/live/_poll_oob.html", context | entry, request))
+    fresh = request.GET.get("entry") == "fresh"
+    # Every phone at the table asks at once: one renders the version's kept parts, the others read them.
+    with caches.rendered_once("match-sheet", match, role):
+        response = render(request, "scorebook/match.html#sheet", context)
+        # Another phone wrote: undo, the chart and the totals move on with the sheet, as out-of-band
+        # swaps; and the entry form drawn anew for this version when the page says its own is untouched
+        # (static/js/page.js: ``entry=fresh``; a form with something typed keeps its version).
+        entry = {"form": form_context(match, sheet) if fresh else None}
+        response.write(render_to_string("scorebook/live/_poll_oob.html", context | entry, request))
     return response
 
 

@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from scorebook import selectors, services
+from scorebook import caches, selectors, services
 from scorebook.games import GAMES
 from scorebook.models import Match
 from scorebook.phone import bundle
@@ -87,7 +87,8 @@ def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
     if _unchanged(request, selectors.watched_version(token)):
         return HttpResponse(status=204)
     match = selectors.watched_match(token)
-    return render(request, "scorebook/live/watch.html#sheet", _watch_context(match, token))
+    with caches.rendered_once("watch-sheet", match):  # every watcher asks at once: one renders
+        return render(request, "scorebook/live/watch.html#sheet", _watch_context(match, token))
 
 
 # ---------------------------------------------------------------- the table display
