@@ -12,7 +12,9 @@ per core by default), the streams by uvicorn (ASGI; LOAD_STREAM_WORKERS processe
 each write published to the streams through Redis: CACHE_URL must name one (a database of its own:
 the benchmark flushes nothing, but fills it). The number of
 tables is ramped (LOAD_LEVELS, default 50,100,200: this machine is shared; on a quiet one,
-``LOAD_LEVELS=500,1000,2000``), up to the first level not held. Per level: every stream opened
+``LOAD_LEVELS=500,1000,2000``), up to the first level not held. Per level: the match page of each
+table new to the level opened once (as the phones open it when the players sit down: what it renders
+of the sheet is kept; not timed), every stream opened
 (at most LOAD_OPENING at once), the server's memory read once they are open and idle (its
 resident memory over the number of streams: the cost of an idle stream), then LOAD_SECONDS (default
 60) of writes, a few seconds for the last events, and every stream closed.
@@ -126,6 +128,7 @@ class Level:
 class Table:
     def __init__(self, pk: int, version: int):
         self.pk = pk
+        self.opened = False  # its page was opened (at an earlier level: it stays open)
         self.version = version  # the table's version as its last write left it
         self.sent: dict[int, tuple[float, int]] = {}  # version → (when its write was sent, the writer)
         self.seen = [version] * PHONES  # what each phone shows
@@ -219,9 +222,25 @@ async def write_deals(port: int, table: Table, token: dict[str, str], bodies: li
         count += 1
 
 
+async def open_pages(port: int, tables: list[Table], session: dict[str, str], level: Level) -> None:
+    """Each table's match page opened once, as the phones open it when the players sit down (what
+    it renders of the sheet is kept, as at a real table before its next deal). Not timed."""
+    gate = asyncio.Semaphore(8)
+
+    async def open_page(table: Table) -> None:
+        async with gate:
+            status, _body = await exchange(port, "GET", f"/matches/{table.pk}/", session)
+        if status != 200:
+            level.failed.append(f"table {table.pk}: its page answered {status}")
+        table.opened = True
+
+    await asyncio.gather(*(open_page(table) for table in tables if not table.opened))
+
+
 async def run_level(server: serving.Gunicorn, streamer: serving.Uvicorn, tables: list[Table], session: dict[str, str], token: dict[str, str],
                     bodies: list[bytes], seconds: float, opening_at_once: int) -> Level:
     level = Level(len(tables))
+    await open_pages(server.port, tables, session, level)
     level.rss_idle_kib = streamer.rss_kib()
     opening, closing = asyncio.Semaphore(opening_at_once), asyncio.Event()
     streams = [asyncio.ensure_future(hold_stream(streamer.port, server.port, table, phone, session, level, opening,
@@ -292,10 +311,10 @@ def main() -> None:
     with serving.Gunicorn(workers=workers) as server, serving.Uvicorn(workers=stream_workers) as streamer:
         for _warm in range(20):  # imports, templates, connections, before anything is timed
             serving.get(server.port, f"/matches/{ids[0]}/sheet/?since=0", session)
+        every = [Table(pk, versions[pk]) for pk in ids]
         for count in ramp:
-            tables = [Table(pk, versions[pk]) for pk in ids[:count]]
+            tables = every[:count]
             level = uvloop.run(run_level(server, streamer, tables, session, token, bodies, seconds, opening_at_once))
-            versions.update({table.pk: table.version for table in tables})
             row = summary(level)
             rows.append(row)
             print(f"{count:>5} tables, {row['streams']} streams: writes p50 {row['write_p50']:.0f} ms p95 "
@@ -322,7 +341,9 @@ def write_section(info: dict[str, str], database: str, rows: list[dict[str, Any]
         f"gunicorn with {workers} sync workers (the pages and the API), uvicorn with {stream_workers} "
         f"worker{'s' if stream_workers > 1 else ''} (the live streams), the writes published through Redis; `DEBUG=0`, {database}.",
         "",
-        f"A live table: {PHONES} phones each holding the match's live stream; a deal entered about every "
+        "A live table: its match page opened (once, not timed: what it renders of the sheet is kept, as at a table",
+        "where the players sat down before the deal), then",
+        f"{PHONES} phones each holding the match's live stream; a deal entered about every "
         f"{WRITE_EVERY:.0f} s (each table from a random moment), {seconds:.0f} s of writes per level; on each new version",
         "the three phones that did not write fetch the sheet and their untouched entry form, as the page does",
         "(`?since=<version>&entry=fresh`). Delivery is timed from the moment the",
