@@ -116,8 +116,12 @@ def sheet_rows(context: Any) -> SafeString:
     match = context["match"]
     shown = [match.pk, match.game, get_language(), context.get("rules_stamp"), context.get("tail_label") or "",
              bool(context.get("read_only")), bool((context.get("can") or {}).get("correct"))]
-    keys = [f"sheet-row:{match.pk}:" + hashlib.blake2b(json.dumps([shown, row], sort_keys=True, default=str).encode(),
-                                                        digest_size=16).hexdigest() for row in rows]
+    # A counted row is keyed by what it is made of (its "source": the referee's row, whether a change
+    # of it is proposed, the players' names), so the kept ones are never put in words; the others
+    # (voided, rejected) are small and keyed by themselves.
+    keys = [f"sheet-row:{match.pk}:" + hashlib.blake2b(json.dumps([shown, row.get("source", row)], sort_keys=True,
+                                                                  default=str).encode(), digest_size=16).hexdigest()
+            for row in rows]
     store = caches[kept.RENDERED]
     found = store.get_many(keys)
     missing = {key: rendered(row) for key, row in zip(keys, rows, strict=True) if key not in found}

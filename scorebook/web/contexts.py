@@ -89,11 +89,14 @@ def sheet_context(match: Match) -> dict[str, Any]:
                       "extra": extra_cells[i]} for i in range(seats)]
             rows.append({"number": row["number"], "dealer": row["dealer"], "type": row["type"], "cells": cells,
                          "tail": extras["tail"], "result": row["result"],
-                         "explanation": [render_line(item, match.players) for item in row["lines"]], "voided": False,
+                         # In words only when the row is rendered: a kept row is not (the sheet_rows tag).
+                         "explanation": Rows(functools.partial(_explained, row, match.players)), "voided": False,
                          "pending": row["status"] == "pending", "provisional": row["provisional"],
                          "proposed": row["number"] in proposed,
                          # a sheet cached before rows kept their warnings has none
-                         "warnings": [render_violation(v, match.players)["message"] for v in row.get("warnings", [])]})
+                         "warnings": Rows(functools.partial(_warned, row, match.players)),
+                         # What the row shows is made of this (the key it is kept under: the sheet_rows tag).
+                         "source": [row, row["number"] in proposed, match.players]})
         for number in neutral["voided"]:
             deal = stored.get(number)
             rows.append({"number": number, "type": deal.entry.get("type") if deal else "", "voided": True,
@@ -132,6 +135,14 @@ def sheet_context(match: Match) -> dict[str, Any]:
             # The last deal "undo" voids: the last one counted or waiting (not voided, not rejected). A
             # callable (the template calls it): read only where undo is shown.
             "last_deal": last_deal}
+
+
+def _explained(row: dict[str, Any], players: list[str]) -> list[str]:
+    return [render_line(item, players) for item in row["lines"]]
+
+
+def _warned(row: dict[str, Any], players: list[str]) -> list[str]:
+    return [render_violation(v, players)["message"] for v in row.get("warnings", [])]
 
 
 def form_context(match: Match, sheet: dict[str, Any], values: dict[str, Any] | None = None,
