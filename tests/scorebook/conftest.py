@@ -5,10 +5,12 @@ The users (`owner`, `stranger`) and the signed-in browser (`signed_in`) are in t
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -58,3 +60,26 @@ def match(owner) -> Match:
 # the deal, its revision and its sheet row (INSERT ×3) and the match (one UPDATE, compared and
 # swapped over its version); and the transaction's savepoint and its release.
 APPEND = 7
+
+
+def together(*work: Any) -> list[Any]:
+    """Each of *work* in a thread of its own, released together; what each returned or raised."""
+    barrier = threading.Barrier(len(work), timeout=10)
+    results: list[Any] = [None] * len(work)
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = work[index]()
+        except Exception as exc:  # noqa: BLE001 - handed back to the test
+            results[index] = exc
+        finally:
+            connection.close()  # this thread's own connection
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(work))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads)
+    return results

@@ -15,13 +15,12 @@ import time
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.test.signals import template_rendered
 
 from scorebook import caches, services
 from scorebook.models import Match
-from tests.scorebook.conftest import PLAYERS, play
+from tests.scorebook.conftest import PLAYERS, play, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,28 +30,6 @@ def _match(owner, deals: int) -> Match:
     for _n in range(deals):
         services.deal_record(match=match, entry=play(points=(100, 12, 8)))
     return Match.objects.get(pk=match.pk)
-
-
-def _in_threads(*work: Any) -> list[Any]:
-    barrier = threading.Barrier(len(work), timeout=10)
-    results: list[Any] = [None] * len(work)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = work[index]()
-        except Exception as exc:  # noqa: BLE001 - handed back to the test
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(work))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads)
-    return results
 
 
 def test_the_phones_asking_at_once_render_the_new_row_once(owner) -> None:
@@ -75,7 +52,7 @@ def test_the_phones_asking_at_once_render_the_new_row_once(owner) -> None:
 
     template_rendered.connect(count)
     try:
-        answers = _in_threads(*(lambda p=phone: p.get(f"/matches/{match.pk}/sheet/?since=4&entry=fresh")
+        answers = together(*(lambda p=phone: p.get(f"/matches/{match.pk}/sheet/?since=4&entry=fresh")
                                 for phone in phones))
     finally:
         template_rendered.disconnect(count)
@@ -103,7 +80,7 @@ def test_a_reader_waits_for_the_turn_then_reads_what_it_kept(owner) -> None:
         with caches.rendered_once("test", match, "player"):
             order.append("second renders")
 
-    _in_threads(first, second)
+    together(first, second)
     assert order == ["first done", "second renders"]
 
 

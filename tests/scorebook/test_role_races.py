@@ -16,13 +16,12 @@ import threading
 from typing import Any
 
 import pytest
-from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scorebook import services
 from scorebook.models import Deal, Match, Member, Revision
-from tests.scorebook.conftest import PLAYERS, play
+from tests.scorebook.conftest import PLAYERS, play, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,29 +32,6 @@ def phone_of(user: Any) -> APIClient:
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
     return phone
-
-
-def together(*work: Any) -> list[Any]:
-    """Each of *work* in a thread of its own, released together; what each returned or raised."""
-    barrier = threading.Barrier(len(work), timeout=10)
-    results: list[Any] = [None] * len(work)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = work[index]()
-        except Exception as exc:  # noqa: BLE001 - handed back to the test
-            results[index] = exc
-        finally:
-            connection.close()  # this thread's own connection
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(work))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in threads)
-    return results
 
 
 def test_a_watcher_amends_nothing_while_the_owner_toggles_confirmation(owner, stranger) -> None:
