@@ -54,6 +54,9 @@ RENDERED_TTL = 60 * 60 * 24
 # how long they wait at most, and how often they look.
 TURN_WAIT = 1.0
 TURN_LOOK = 0.01
+# How long a turn is remembered: a few waits. A reader that died holding it (a worker killed mid-render)
+# leaves it for no longer; and once the parts are kept, a later turn finds them kept anyway.
+TURN_TTL = 10
 # In the version entry's keys: a deploy that changes what an entry holds bumps it.
 SHAPE = 3
 
@@ -177,17 +180,21 @@ def rendered_once(kind: str, match: Match | Seen, *vary: Any) -> Iterator[None]:
     active language. A write reaches every phone at the table at once and each asks for the new
     version: without a turn, each rendered the same parts at the same moment, and a write cost
     rendering them once per phone. The first reader takes the turn (``cache.add``, atomic) and
-    renders; the others wait until it says the parts are kept (at most ``TURN_WAIT``, then they
-    render themselves), and read them kept."""
+    renders; the others wait until it says the parts are kept (at most ``TURN_WAIT``: then the one
+    that waited says so itself, so no later reader waits behind a turn whose reader died, and
+    renders), and read them kept."""
     key = f"turn:{kind}:{match.pk}:{match.version}:{get_language()}:" + ":".join(str(v) for v in vary)
     store = caches[RENDERED]
-    if store.add(key, "rendering", RENDERED_TTL):
+    if store.add(key, "rendering", TURN_TTL):
         try:
             yield
         finally:
-            store.set(key, "kept", RENDERED_TTL)
+            store.set(key, "kept", TURN_TTL)
         return
     deadline = time.monotonic() + TURN_WAIT
-    while store.get(key) == "rendering" and time.monotonic() < deadline:
+    while store.get(key) == "rendering":
+        if time.monotonic() >= deadline:
+            store.set(key, "kept", TURN_TTL)
+            break
         time.sleep(TURN_LOOK)
     yield
