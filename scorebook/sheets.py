@@ -7,7 +7,7 @@ presets, the suits, the cards). The wording itself, shared with the phone's engi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
@@ -142,33 +142,37 @@ def neutral_tail(game: Any, state: Any, last_deal: int, last_row: int | None) ->
 # ---------------------------------------------------------------- what waits for confirmation
 
 
-class Rows(Sequence[dict[str, Any]]):
-    """Rows (the sheet's, the rules'), built when first read: the match page keeps their HTML
-    rendered once per version (``{% cached %}``), and building the sheet's rows (every explanation
-    in words), even reading the cached sheet's rows, then cost more than the rest of the page."""
+Item = TypeVar("Item")
 
-    def __init__(self, build: Callable[[], list[dict[str, Any]]]):
-        self._build: Callable[[], list[dict[str, Any]]] | None = build
-        self._rows: list[dict[str, Any]] = []
 
-    def _built(self) -> list[dict[str, Any]]:
+class Rows(Sequence[Item]):
+    """Rows (the sheet's, the rules', a sheet row's lines in words), built when first read: the
+    match page keeps their HTML rendered (``{% cache %}``, each row by what it shows), and building
+    the sheet's rows (every explanation in words), even reading the cached sheet's rows, then cost
+    more than the rest of the page."""
+
+    def __init__(self, build: Callable[[], list[Item]]):
+        self._build: Callable[[], list[Item]] | None = build
+        self._rows: list[Item] = []
+
+    def _built(self) -> list[Item]:
         if self._build is not None:
             self._rows, self._build = self._build(), None
         return self._rows
 
     @overload
-    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    def __getitem__(self, index: int) -> Item: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+    def __getitem__(self, index: slice) -> list[Item]: ...
 
-    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+    def __getitem__(self, index: int | slice) -> Item | list[Item]:
         return self._built()[index]
 
     def __len__(self) -> int:
         return len(self._built())
 
-    def __iter__(self) -> Iterator[dict[str, Any]]:
+    def __iter__(self) -> Iterator[Item]:
         return iter(self._built())
 
 
