@@ -103,39 +103,36 @@ class _Server:
         while found:
             found = False
             for entry in os.listdir("/proc"):
-                if entry.isdigit() and int(entry) not in pids:
-                    try:
-                        with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
-                            parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-                    except (OSError, ValueError, IndexError):
-                        continue
-                    if parent in pids:
-                        pids.add(int(entry))
-                        found = True
+                stat = _stat(entry) if entry.isdigit() and int(entry) not in pids else []
+                if len(stat) > 1 and stat[1].isdigit() and int(stat[1]) in pids:  # its parent is one of them
+                    pids.add(int(entry))
+                    found = True
         return pids
 
     def rss_kib(self) -> int:
         """The resident memory of the server's processes."""
-        total = 0
-        for pid in self.pids():
-            try:
-                with open(f"/proc/{pid}/status", encoding="ascii") as status:
-                    total += next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-            except (OSError, StopIteration):
-                pass
-        return total
+        return sum(int(line.split()[1]) for pid in self.pids() for line in _proc(pid, "status").splitlines()
+                   if line.startswith("VmRSS:"))
 
     def cpu_seconds(self) -> float:
         """The processor time the server's processes have used so far (user and system)."""
-        ticks = 0
-        for pid in self.pids():
-            try:
-                with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-                ticks += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of proc(5))
-            except (OSError, ValueError, IndexError):
-                pass
+        ticks = sum(int(stat[11]) + int(stat[12]) for stat in map(_stat, self.pids())  # utime, stime: proc(5)
+                    if len(stat) > 12)
         return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _proc(pid: int | str, name: str) -> str:
+    """/proc/<pid>/<name>, or nothing if the process is gone."""
+    try:
+        with open(f"/proc/{pid}/{name}", encoding="ascii", errors="replace") as text:
+            return text.read()
+    except OSError:
+        return ""
+
+
+def _stat(pid: int | str) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command's name (state, parent, …), or none."""
+    return _proc(pid, "stat").rsplit(")", 1)[-1].split()
 
 
 class Gunicorn(_Server):

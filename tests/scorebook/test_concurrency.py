@@ -6,18 +6,16 @@ SQLite (gotcha 2) and the test transactional. Exactly one write wins; the other 
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scorebook import services
 from scorebook.models import Deal, Match, Revision
-from tests.scorebook.conftest import PLAYERS, play
+from tests.scorebook.conftest import PLAYERS, play, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,25 +26,7 @@ TOTALS = [[-100, 65, 10], [100, 10, 10]]
 
 def side_by_side(work: Callable[[int], Any]) -> list[Any]:
     """Run work(0) and work(1) in two threads released together; each result or exception."""
-    barrier = threading.Barrier(2, timeout=10)
-    results: list[Any] = [None, None]
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = work(index)
-        except Exception as exc:  # noqa: BLE001 - handed back to the test
-            results[index] = exc
-        finally:
-            connection.close()  # this thread's own connection
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert not any(thread.is_alive() for thread in threads)
-    return results
+    return together(lambda: work(0), lambda: work(1))
 
 
 @pytest.mark.parametrize("round_", range(3))
