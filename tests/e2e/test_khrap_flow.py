@@ -60,7 +60,8 @@ def test_a_khrap_match_is_kept_on_a_phone(page: Page, live_server) -> None:
     form.get_by_role("button", name="Save the deal").click()
     tricks = page.locator("#tricks-field")
     expect(tricks.locator(".errorlist")).to_have_text("Tricks add up to 4, not 5.")
-    expect(page.locator("#tricks_1")).to_have_value("2")  # what was typed stays
+    expect(page.locator("#tricks_0")).to_have_value("1")  # what was typed stays
+    expect(page.locator("#tricks_1")).to_have_value("2")
     match.refresh_from_db()
     assert (match.deals.count(), match.version) == (1, 1)
 
@@ -70,6 +71,7 @@ def test_a_khrap_match_is_kept_on_a_phone(page: Page, live_server) -> None:
     form = page.locator("#entry-form")
     expect(form.get_by_role("radio", name="Борис")).to_be_checked()
     form.locator("#tricks_0").fill("")
+    expect(form.locator("#tricks_0")).to_have_value("")
     form.get_by_role("button", name="One trick more for Аня").tap()
     expect(form.locator("#tricks_0")).to_have_value("1")
     form.locator("#tricks_1").fill("3")
