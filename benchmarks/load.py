@@ -1,14 +1,15 @@
 """`make load`: how many live tables one machine holds on the live streams (server-sent events).
 
-A live table is a 1000 match with 4 phones. Each phone holds the match's live stream
-(``GET /live/matches/<id>/``, scorebook/web/streams.py) and, when the stream says a new version,
-fetches the sheet as the page does (``GET /matches/<id>/sheet/?since=<the version it showed>&entry=fresh``: its
-untouched entry form drawn anew too; the
-phone that wrote has it already). About once a minute one of the phones enters a deal
+A live table is a 1000 match with 4 phones. Each phone holds the match page's live stream
+(``GET /live/matches/<id>/?parts=match``, scorebook/web/streams.py), whose event for a new version
+carries the new sheet, undo, the entry form drawn anew and the totals, as the page swaps them in; an
+event with the version alone (a match in confirmation mode) is fetched as the page does (``GET
+/matches/<id>/sheet/?since=<the version it showed>&entry=fresh``: its untouched entry form drawn anew
+too; the phone that wrote has it already). About once a minute one of the phones enters a deal
 (``POST /api/matches/<id>/deals/``); each table starts at a random moment of that minute.
 
 Served as docs/deploy.md says: the pages and the API by gunicorn (LOAD_WORKERS sync workers, two
-per core by default), the streams by uvicorn (ASGI; LOAD_STREAM_WORKERS processes, one by default),
+per core by default), the streams by uvicorn (ASGI; LOAD_STREAM_WORKERS processes, one per core by default),
 each write published to the streams through Redis: CACHE_URL must name one (a database of its own:
 the benchmark flushes nothing, but fills it). The number of
 tables is ramped (LOAD_LEVELS, default 50,100,200: this machine is shared; on a quiet one,
@@ -20,9 +21,9 @@ resident memory over the number of streams: the cost of an idle stream), then LO
 60) of writes, a few seconds for the last events, and every stream closed.
 
 A level is held when nothing failed (every stream opened and stayed open, every write answered 201,
-every phone heard every version and fetched it), the writes' 95th percentile is under 200 ms and
+every phone heard every version and showed it), the writes' 95th percentile is under 200 ms and
 the delivery's under 1 s. Delivery: from the moment the write was sent to the moment a phone heard
-its version ("event") and, for the three other phones, had fetched the sheet ("shown": what the
+its version ("event") and, for the three other phones, had the new sheet, with the event or fetched ("shown": what the
 player sees). The client is one asyncio process (uvloop) on the same cores as the server.
 The result goes into docs/performance.md (its "Capacity" section; `make bench` keeps it).
 """
@@ -55,6 +56,7 @@ GOAL_DELIVERY_P95_MS = 1000.0
 START_DEALS = 20
 GRACE = 5.0  # seconds after the last write for its events to arrive
 IDLE = 3.0  # seconds the streams stay idle before the memory is read
+EVENT_LIMIT = 1 << 22  # bytes an event may weigh (the parts of a long match's new version)
 
 
 def levels() -> list[int]:
@@ -140,8 +142,9 @@ async def hold_stream(stream_port: int, port: int, table: Table, phone: int, ses
     fetched (from the app server) as the page does."""
     async with opening:
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", stream_port)
-            writer.write(request_bytes("GET", f"/live/matches/{table.pk}/?since={table.version}",
+            # An event with the parts of a new version weighs tens of kilobytes: read whole.
+            reader, writer = await asyncio.open_connection("127.0.0.1", stream_port, limit=EVENT_LIMIT)
+            writer.write(request_bytes("GET", f"/live/matches/{table.pk}/?parts=match&since={table.version}",
                                        session | {"Accept": "text/event-stream"}, close=False))
             status = await asyncio.wait_for(reader.readline(), 30)
             while (await asyncio.wait_for(reader.readline(), 30)) not in (b"\r\n", b""):
@@ -154,28 +157,26 @@ async def hold_stream(stream_port: int, port: int, table: Table, phone: int, ses
             return
     level.opened += 1
     fetches: set[asyncio.Task[None]] = set()
-    is_version = False
     try:
         while True:
-            line = await reader.readline()
-            if not line:
+            # One event (or heartbeat) to its blank line; the HTTP chunks' size lines around it are
+            # lines of no field, as the lines of an event a page does not read.
+            try:
+                block = await reader.readuntil(b"\n\n")
+            except (asyncio.IncompleteReadError, ConnectionError):
                 if not closing.is_set():
                     level.dropped += 1
                 return
-            line = line.strip()
-            if line == b"event: version":
-                is_version = True
-            elif is_version and line.startswith(b"data: "):
-                is_version = False
-                heard(table, phone, int(line[6:]), level, port, session, fetches)
-            elif not line:
-                is_version = False
+            lines = [line.strip() for line in block.split(b"\n")]
+            if b"event: version" in lines:
+                data = [line for line in lines if line.startswith(b"data: ")]
+                heard(table, phone, int(data[0][6:]), len(data) > 1, level, port, session, fetches)
     finally:
         writer.close()
 
 
-def heard(table: Table, phone: int, version: int, level: Level, port: int, session: dict[str, str],
-          fetches: set[asyncio.Task[None]]) -> None:
+def heard(table: Table, phone: int, version: int, with_parts: bool, level: Level, port: int,
+          session: dict[str, str], fetches: set[asyncio.Task[None]]) -> None:
     sent = table.sent.get(version)
     if sent is None:
         return
@@ -183,6 +184,10 @@ def heard(table: Table, phone: int, version: int, level: Level, port: int, sessi
     level.events.append(now - sent[0])
     if phone == sent[1]:
         table.seen[phone] = version  # the writer's page swapped its own answer in
+        return
+    if with_parts:  # the page swaps in what the event brought: shown, with no request
+        table.seen[phone] = max(table.seen[phone], version)
+        level.shown.append(now - sent[0])
         return
     task = asyncio.ensure_future(fetch(port, table, phone, version, sent[0], session, level))
     fetches.add(task)
@@ -296,7 +301,9 @@ def main() -> None:
         raise SystemExit("make load needs CACHE_URL (Redis): gunicorn's writes reach uvicorn's streams through it, "
                          "e.g. CACHE_URL=redis://127.0.0.1:6379/9 make load")
     workers = int(os.environ.get("LOAD_WORKERS") or 2 * (os.cpu_count() or 1))
-    stream_workers = int(os.environ.get("LOAD_STREAM_WORKERS") or 1)
+    # One stream process per core: besides the events, a stream server draws what the match pages swap
+    # in for each new version (docs/deploy.md).
+    stream_workers = int(os.environ.get("LOAD_STREAM_WORKERS") or os.cpu_count() or 1)
     wanted_files = max(ramp) * PHONES * 2 + 1024
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < wanted_files:  # the client's sockets (and the server's, which inherits it)
@@ -345,15 +352,17 @@ def write_section(info: dict[str, str], database: str, rows: list[dict[str, Any]
         "where the players sat down before the deal), then",
         f"{PHONES} phones each holding the match's live stream; a deal entered about every "
         f"{WRITE_EVERY:.0f} s (each table from a random moment), {seconds:.0f} s of writes per level; on each new version",
-        "the three phones that did not write fetch the sheet and their untouched entry form, as the page does",
-        "(`?since=<version>&entry=fresh`). Delivery is timed from the moment the",
-        "write was sent: \"heard\" when a phone's stream says the version, \"shown\" when it has fetched the sheet.",
+        "the stream brings the three phones that did not write the new sheet, undo, their untouched entry form",
+        "and the totals with the version (the match page's stream, `?parts=match`): nothing to fetch; where it",
+        "brings the version alone, they fetch them as the page does (`?since=<version>&entry=fresh`). Delivery is",
+        "timed from the moment the write was sent: \"heard\" when a phone's stream says the version, \"shown\" when",
+        "the phone has the new sheet (with the event, or once fetched).",
         "The client (one asyncio process) shares the machine's cores with the server (\"late\": how far behind",
         f"schedule it sent the writes, 95th percentile). Held: no error, writes p95 under {GOAL_WRITE_P95_MS:.0f} ms,",
         f"shown p95 under {GOAL_DELIVERY_P95_MS / 1000:.0f} s. Memory: the server's resident memory with every stream",
         "open and idle, less before they opened, over the number of streams (uvicorn's processes). CPU a write: the",
         "processor time each server's processes used while the writes ran, over the writes (gunicorn's holds the",
-        "write and the other phones' fetches of it; uvicorn's the events): what a deal costs, less noisy than the",
+        "write and any fetch of it; uvicorn's the events and the parts they carry): what a deal costs, less noisy than the",
         "latencies near the saturation.",
         "",
         "| tables | streams | writes p50 | writes p95 | heard p95 | shown p50 | shown p95 | errors | KiB per idle stream "

@@ -167,9 +167,9 @@ def rendered_get(kind: str, match: Match | Seen, version: int | None = None) -> 
     return caches[RENDERED].get(_rendered_key(kind, match, match.version if version is None else version))
 
 
-def keep_rendered(kind: str, match: Match | Seen, rendered: Any) -> Any:
-    """Keep *rendered*, made from *match* as read from the database, for its version."""
-    caches[RENDERED].set(_rendered_key(kind, match, match.version), rendered, RENDERED_TTL)
+def keep_rendered(kind: str, match: Match | Seen, rendered: Any, ttl: int = RENDERED_TTL) -> Any:
+    """Keep *rendered*, made from *match* as read from the database, for its version (*ttl* seconds)."""
+    caches[RENDERED].set(_rendered_key(kind, match, match.version), rendered, ttl)
     return rendered
 
 

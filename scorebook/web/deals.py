@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -55,6 +56,54 @@ def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         entry = {"form": form_context(match, sheet) if fresh else None}
         response.write(render_to_string("scorebook/live/_poll_oob.html", context | entry, request))
     return response
+
+
+# The parts a stream sends are read only by the phones hearing the write, within a second or two (a
+# stream that reconnects later is sent the version alone, and its page fetches): kept a minute.
+STREAMED_TTL = 60
+
+
+def shared_parts(pk: int, role: str | None, language: str) -> tuple[int, str] | None:
+    """What the poll answers for the new version of match *pk* (the sheet, undo, the entry form drawn
+    anew, the chart, the totals) as every reader of *role* sees it in *language*, for the live streams
+    to send with the version (``scorebook.web.streams``): the other phones then need not ask for it.
+    Nothing of one reader's own is in it: no CSRF token and no client id (static/js/page.js puts the
+    page's in). None when part of it would be a reader's own: in confirmation mode (what waits, and
+    who may confirm it, depends on his seat) and on a sheet stopped at a deal (its banner holds a
+    form); the page then fetches it. Rendered once per version, role and language, and kept."""
+    with translation.override(language):
+        seen = caches.seen(pk)  # the version, from its entry in the cache: no query when kept
+        if seen is None:
+            return None
+        kind = f"streamed:{role}"
+        kept = caches.rendered_get(kind, seen)
+        if kept is None:
+            # The phones at the table hear the write at once: one renders, the others read it kept.
+            with caches.rendered_once(kind, seen):
+                kept = caches.rendered_get(kind, seen)
+                if kept is None:
+                    match = Match.objects.filter(pk=pk).first()
+                    if match is None:
+                        return None
+                    kept = caches.keep_rendered(kind, match, _shared_html(match, role, language), STREAMED_TTL)
+                    return (match.version, kept) if kept else None
+        return (seen.version, kept) if kept else None
+
+
+def _shared_html(match: Match, role: str | None, language: str) -> str:
+    """The parts, or "" when some would be one reader's own (``shared_parts``)."""
+    if match.confirmation:
+        return ""
+    sheet = sheet_context(match)
+    if sheet["stopped"]:
+        return ""
+    # Rendered with no request: no reader's CSRF token (each ``{% csrf_token %}`` renders nothing; under
+    # DEBUG Django warns once that the context had none) and none of his context processors' values:
+    # the language is the one they would give.
+    context = sheet | {"waiting": []} | role_context(match, role) | {"LANGUAGE_CODE": language}
+    entry = {"form": form_context(match, sheet) | {"client_id": ""}}
+    return (render_to_string("scorebook/match.html#sheet", context)
+            + render_to_string("scorebook/live/_poll_oob.html", context | entry))
 
 
 def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str,

@@ -3,10 +3,15 @@ tell an open match page, table display or watch page the moment a write moved it
 
 One async view per kind of reader, served under ASGI (uvicorn): a member of the table
 (``/live/matches/<pk>/``: the match page and its table display) and whoever holds a share link
-(``/live/watch/<token>/``). Each event is the match's version and nothing else (``id: 7``, ``event:
-version``, ``data: 7``): the page then fetches what it shows from its poll's address, which renders
-the parts its reader's role may see. A stream therefore carries nothing any reader of the match may
-not see.
+(``/live/watch/<token>/``). Each event is the match's version (``id: 7``, ``event: version``,
+``data: 7``). To a member's match page (``?parts=match``), when a write moved the match, the first
+data line is followed by what his page swaps in for that version, as his role sees it in his language
+(``web.deals.shared_parts``: rendered once per version, role and language, with no reader's token or
+client id in it), so the phones at the table need not each ask for it. When part of it would be one
+reader's own (confirmation mode, a sheet stopped at a deal), to the table display and a watch page,
+and on resuming, the version alone: the page fetches what it shows from its poll's address, which
+renders the parts its reader's role may see. A stream therefore carries nothing its reader may not
+see.
 
 - **Resume**: a reconnecting ``EventSource`` sends ``Last-Event-ID`` (the page's first connection
   says ``?since=<the version it shows>``): a version newer than that is sent at once.
@@ -26,22 +31,28 @@ not see.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.utils.translation import get_language
 
 from scorebook import caches, live, selectors
 from scorebook.accounts import epoch_of
 from scorebook.errors import NotFound
 from scorebook.models import Match, Member, SessionEpoch
+from scorebook.web.deals import shared_parts
 from scorebook.web.people import person_at
+
+T = TypeVar("T")
 
 # The threads the streams read the database in: their connections (kept, as every worker's are) are
 # all a process's streams hold, however many are open.
@@ -69,10 +80,10 @@ class Reading:
 # ---------------------------------------------------------------- who may read, from the database
 
 
-def _fresh(read: Callable[[], Reading | None]) -> Callable[[], Reading | None]:
+def _fresh(read: Callable[[], T]) -> Callable[[], T]:
     """*read* as one short piece of work in an executor thread, its connection checked first."""
 
-    def run() -> Reading | None:
+    def run() -> T:
         close_old_connections()
         return read()
 
@@ -128,13 +139,22 @@ def _last_seen(request: HttpRequest) -> int | None:
     return None
 
 
-def _version(version: int) -> str:
-    return f"id: {version}\nevent: version\ndata: {version}\n\n"
+def _version(version: int, parts: str = "") -> str:
+    """The version event; with *parts*, what the page swaps in for it, one ``data:`` line per line
+    (the page reads the first line as the version, the rest as the parts)."""
+    lines = "".join(f"data: {line}\n" for line in LINE_BREAK.split(parts)) if parts else ""
+    return f"id: {version}\nevent: version\ndata: {version}\n{lines}\n"
+
+
+# What ends a line in an event stream (the HTML's own line ends become data lines).
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+Parts = Callable[[Reading], "tuple[int, str] | None"]
 
 
 async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Queue[int],
-                  again: Callable[[], Reading | None]) -> AsyncIterator[str]:
-    """The stream of match *pk* for one reader, until he may no longer read it or goes away."""
+                  again: Callable[[], Reading | None], parts: Parts | None = None) -> AsyncIterator[str]:
+    """The stream of match *pk* for one reader, until he may no longer read it or goes away. *parts*:
+    what his page swaps in for a version a write made (a member's), read in a thread like his right."""
     try:
         yield f"retry: {RETRY_MS}\n{BEAT}"
         sent = last
@@ -156,8 +176,16 @@ async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Que
                 yield "event: reload\ndata: role\n\n"
                 return
             if sent is None or now.version != sent:
-                yield _version(now.version)
-                sent = now.version
+                found = None
+                if parts is not None:
+                    found = await sync_to_async(_fresh(partial(parts, now)), thread_sensitive=False,
+                                                executor=READS)()
+                if found is not None and (sent is None or found[0] > sent):
+                    sent = found[0]
+                    yield _version(*found)
+                else:
+                    yield _version(now.version)
+                    sent = now.version
     finally:
         live.forget(pk, queue)
 
@@ -173,7 +201,8 @@ def _opening(open_: Callable[[], Opened]) -> Callable[[], Opened]:
     return run
 
 
-async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) -> HttpResponseBase:
+async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened],
+                  parts: Parts | None = None) -> HttpResponseBase:
     # Listen first, then read: a write that commits in between is heard, not lost.
     queue = await live.listen(pk)
     try:
@@ -184,7 +213,7 @@ async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) ->
     if opened is None:
         live.forget(pk, queue)
         raise Http404("no such match")
-    response = StreamingHttpResponse(_events(pk, opened, _last_seen(request), queue, again),
+    response = StreamingHttpResponse(_events(pk, opened, _last_seen(request), queue, again, parts),
                                      content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -192,10 +221,16 @@ async def _stream(request: HttpRequest, pk: int, open_: Callable[[], Opened]) ->
 
 
 async def match_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The stream of a member's match page and table display (the owner's too)."""
+    """The stream of a member's match page and table display (the owner's too). The match page asks
+    for its parts with each version (``?parts=match``); the display for the version alone."""
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)  # WSGI cannot hold a stream: the page polls
-    return await _stream(request, pk, lambda: _member_opened(request, pk))
+    if request.GET.get("parts") != "match":  # the table display: it fetches its own big totals
+        return await _stream(request, pk, lambda: _member_opened(request, pk))
+    # The match page's parts come in the language the page was asked in (LocaleMiddleware's).
+    language = getattr(request, "LANGUAGE_CODE", None) or get_language()
+    return await _stream(request, pk, lambda: _member_opened(request, pk),
+                         lambda reading: shared_parts(pk, reading.role, language))
 
 
 def _shared(token: str) -> caches.Seen | None:

@@ -9,7 +9,9 @@
 //   fetches it at once (its hx-trigger's "live" event: the poll's own request, so the reader's role
 //   decides what comes back). While the stream is alive (an event or a heartbeat within SILENT_MS)
 //   the timed polls are skipped; when it fails, or a buffering proxy lets nothing through, they go
-//   on by themselves, and the stream is tried again until it comes back.
+//   on by themselves, and the stream is tried again until it comes back. When the event carries the
+//   parts of the new version (a member's stream, scorebook/web/deals.py's shared_parts), they are
+//   swapped in with no request, once the page's own CSRF token and new client ids are in its forms.
 // - A <select data-autosubmit> sends its form when it changes (the language switch).
 // - A <button data-print> prints the page.
 // - A <button data-flip-sign> turns its number field negative or back.
@@ -158,6 +160,56 @@
     }
   }
 
+  // The page's CSRF token (base.html gives htmx its header) and a new client id: what a part sent by
+  // the stream leaves out, being the same for every reader of a role.
+  function pageToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  function newClientId() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
+
+  // Each form that posts gets the page's token, and the entry form's client ids (one per form it
+  // holds: the id and its suffix, "r" for a redeal…) are made here, new for this phone.
+  function ownForms() {
+    var token = pageToken();
+    document.querySelectorAll("form[method=post i]").forEach(function (form) {
+      if (token && !form.querySelector("input[name=csrfmiddlewaretoken]")) {
+        var input = document.createElement("input");
+        input.type = "hidden";
+        input.name = "csrfmiddlewaretoken";
+        input.value = token;
+        form.insertBefore(input, form.firstChild);
+      }
+    });
+    document.querySelectorAll("[data-new-client-ids]").forEach(function (slot) {
+      var id = newClientId();
+      slot.querySelectorAll("input[name=client_id]").forEach(function (input) {
+        input.value = id + input.value;
+      });
+      slot.removeAttribute("data-new-client-ids");
+    });
+  }
+
+  // What the stream sent with a newer version than the page shows, swapped in as the poll's own
+  // answer would be (its out-of-band parts too: undo, the entry form while untouched, the chart, the
+  // totals); no request.
+  function swapParts(version, html) {
+    var element = streamed();
+    if (!element || !window.htmx || typeof window.htmx.swap !== "function" || version <= shownVersion(element)) {
+      return;
+    }
+    window.htmx.swap(element, html, {swapStyle: "outerHTML"});
+    ownForms();
+  }
+
   function heardNow() {
     heard = Date.now();
     retryIn = RETRY_MS;
@@ -187,12 +239,20 @@
       return;  // offline: tried again when the connection returns
     }
     openedAt = Date.now();
-    source = new window.EventSource(element.getAttribute("data-stream") + "?since=" + shownVersion(element));
+    var address = element.getAttribute("data-stream");
+    source = new window.EventSource(address + (address.indexOf("?") < 0 ? "?" : "&") + "since=" + shownVersion(element));
     source.addEventListener("heartbeat", heardNow);
     source.addEventListener("version", function (event) {
       heardNow();
       versionAt = heard;
-      wanted = Math.max(wanted, parseInt(event.data, 10));
+      // The first line is the version; what follows, when the stream sent it, is the poll's answer
+      // for that version as this reader's role sees it.
+      var lines = String(event.data).split("\n");
+      var version = parseInt(lines[0], 10);
+      wanted = Math.max(wanted, version);
+      if (lines.length > 1) {
+        swapParts(version, lines.slice(1).join("\n"));
+      }
       catchUp();
     });
     // The reader's role changed: the page shows what the new one may (its forms, its sheet).

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import statistics
 import threading
@@ -216,7 +217,55 @@ def test_a_failed_stream_falls_back_to_polling_and_comes_back(asgi_server: str, 
         services.deal_record(match=Match.objects.get(pk=match.pk), entry={
             "type": "play", "declarer": 1, "bid": 100, "points": [15, 100, 5]})
         expect(phone.locator("#sheet .sheet-foot .cell")).to_have_text(list(TOTALS[1]), timeout=ARRIVES)
-        assert len(sheet_polls) == 1  # the one fetch the stream asked for
+        assert sheet_polls == []  # the stream brought the new sheet itself: nothing fetched
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_the_next_deal_is_saved_from_the_form_the_stream_brought(asgi_server: str, table, browser: Browser,
+                                                                browser_context_args: dict) -> None:
+    """The owner enters deal 1; Борис's page shows it from the stream alone (no request) with the
+    entry form drawn anew for deal 2, which holds his page's token and client ids of its own. Борис
+    saves deal 2 from it, and the owner undoes it from the undo the stream brought him: both stored
+    (1000, classic: deal 1 gives −100, 65, 10; deal 2, Борис makes 100: −85, 165, 15)."""
+    base = asgi_server
+    match, (owner, boris, _vika) = table
+    contexts: list[BrowserContext] = []
+    try:
+        pages = []
+        for user in (owner, boris):
+            context = signed_in_context(browser, browser_context_args, base, user)
+            contexts.append(context)
+            page = context.new_page()
+            page.goto(f"{base}/matches/{match.pk}/")
+            on_stream(page)
+            pages.append(page)
+        owner_page, boris_page = pages
+        fetched: list[str] = []
+        boris_page.on("request", lambda request: fetched.append(request.url))
+        enter_play(owner_page, "Аня", 100, (45, 67, None))
+        expect(boris_page.locator("#sheet .sheet-foot .cell")).to_have_text(list(TOTALS[0]), timeout=ARRIVES)
+        assert fetched == []  # the sheet, its totals and the new entry form came with the stream's event
+        form = boris_page.locator("#entry-form")
+        token = form.locator("input[name=csrfmiddlewaretoken]")
+        expect(token).to_have_count(1)
+        assert len(token.input_value()) == 64  # the page's own (Django's masked token)
+        ids = [field.input_value() for field in boris_page.locator("#entry-slot input[name=client_id]").all()]
+        assert len(ids) >= 2 and all(re.fullmatch(r"[0-9a-f]{32}\w*", value) for value in ids), ids
+        assert len({value[:32] for value in ids}) == 1  # one id for the slot's forms, each with its suffix
+        expect(form.locator("input[name=expected_version]")).to_have_value("1")
+
+        enter_play(boris_page, "Борис", 100, (15, 100, 5))
+        expect(owner_page.locator("#sheet .sheet-foot .cell")).to_have_text(list(TOTALS[1]), timeout=ARRIVES)
+        assert Match.objects.get(pk=match.pk).deals.filter(voided=False).count() == 2
+        undo = owner_page.locator(".undo-form button")
+        expect(undo).to_have_text("Undo deal 2")
+        undo.click()
+        undo.click()  # the second tap confirms (static/js/page.js)
+        expect(owner_page.locator("#sheet .sheet-foot .cell")).to_have_text(list(TOTALS[0]))
+        assert list(Match.objects.get(pk=match.pk).deals.order_by("number").values_list("voided", flat=True)) == [
+            False, True]
     finally:
         for context in contexts:
             context.close()

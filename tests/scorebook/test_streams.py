@@ -24,7 +24,7 @@ from django.test import AsyncClient
 from referee.ledger import Rejected
 from scorebook import accounts, live, services
 from scorebook.models import Match, Member
-from scorebook.web import streams
+from scorebook.web import deals, streams
 from tests.scorebook.conftest import play
 
 # What a stream sends when it opens: how soon to reconnect, and its first heartbeat (a comment for
@@ -46,6 +46,17 @@ def stream_reads(monkeypatch) -> Iterator[None]:
 
 def version_event(version: int) -> str:
     return f"id: {version}\nevent: version\ndata: {version}\n\n"
+
+
+def with_parts(text: str) -> tuple[int, str]:
+    """A version event that carries the parts its page swaps in: (its version, the parts as the page
+    reads them: the data lines after the first, joined by line ends)."""
+    assert text.endswith("\n\n"), text[-80:]
+    head, *lines = text[:-2].split("\n")
+    version = int(head.removeprefix("id: "))
+    assert lines[:2] == ["event: version", f"data: {version}"], lines[:2]
+    assert len(lines) > 2 and all(line.startswith("data: ") for line in lines[2:]), "no parts"
+    return version, "\n".join(line.removeprefix("data: ") for line in lines[2:])
 
 
 # ---------------------------------------------------------------- publish once, after commit
@@ -135,24 +146,85 @@ write = sync_to_async(services.deal_record)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_owner_a_player_and_a_watcher_each_hear_the_new_version_and_nothing_else(match, owner, member):
+def test_the_owner_a_player_and_a_watcher_each_hear_the_new_version_and_what_they_may_see(match, owner, member):
     shared = services.match_share(match=match)
 
     async def body() -> None:
         owner_phone, player_phone = await as_user(owner), await as_user(member.user)
         streams = []
-        for client, url in [(owner_phone, f"/live/matches/{match.pk}/?since=0"),
-                            (player_phone, f"/live/matches/{match.pk}/?since=0"),
-                            (AsyncClient(), f"/live/watch/{shared.share_token}/?since=0")]:
+        for client, url in [(owner_phone, f"/live/matches/{match.pk}/?parts=match&since=0"),
+                            (player_phone, f"/live/matches/{match.pk}/?parts=match&since=0"),
+                            (AsyncClient(), f"/live/watch/{shared.share_token}/?since=0"),
+                            (owner_phone, f"/live/matches/{match.pk}/?since=0")]:  # the owner's table display
             status, stream = await opened(client, url)
             assert status == 200
             assert await next_text(stream) == OPEN  # the page shows version 0: nothing more to send
             streams.append(stream)
         await write(match=await sync_to_async(Match.objects.get)(pk=match.pk), entry=play())
-        # Every reader is told version 1 — the version only: what he then fetches is his role's.
-        assert [await next_text(stream) for stream in streams] == [version_event(1)] * 3
+        # Every reader is told version 1. The owner's and the player's match pages get with it what
+        # their page swaps in (the poll's answer for their role: its controls, nobody's token); the
+        # watcher and the table display the version only: what each then fetches is its own.
+        owner_event, player_event, watcher_event, display_event = [await next_text(stream) for stream in streams]
+        assert watcher_event == display_event == version_event(1)
+        for event in (owner_event, player_event):
+            version, parts = with_parts(event)
+            assert version == 1
+            assert f'hx-get="/matches/{match.pk}/sheet/?since=1"' in parts  # the sheet at version 1
+            assert 'id="deal-1"' in parts and 'id="entry-slot"' in parts and 'id="undo-slot"' in parts
+            assert "csrfmiddlewaretoken" not in parts and "data-new-client-ids" in parts
+            assert 'name="client_id" value=""' in parts  # the page makes its own
         for stream in streams:
             await stream.aclose()  # type: ignore[attr-defined]
+
+    run(body)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_parts_are_drawn_once_for_the_phones_of_a_role_and_language(match, owner, member, django_user_model,
+                                                                       monkeypatch):
+    """Борис and Вика, both players, read in Russian; Гена, a player too, in Ukrainian. One write: the
+    Russian parts are drawn once for both Russian phones (the same text), the Ukrainian ones apart."""
+    vika = django_user_model.objects.create_user(username="vika")
+    gena = django_user_model.objects.create_user(username="gena")
+    Member.objects.create(match=match, user=vika, role="player", name="vika")
+    Member.objects.create(match=match, user=gena, role="player", name="gena")
+    drawn: list[str] = []
+    draw = deals._shared_html
+    monkeypatch.setattr(deals, "_shared_html", lambda m, role, language: drawn.append(language) or draw(m, role, language))
+
+    async def body() -> None:
+        heard = []
+        for user, language in [(member.user, "ru"), (vika, "ru"), (gena, "uk")]:
+            status, stream = await opened(await as_user(user), f"/live/matches/{match.pk}/?parts=match&since=0",
+                                          **{"Accept-Language": language})
+            assert (status, await next_text(stream)) == (200, OPEN)
+            heard.append(stream)
+        await write(match=await sync_to_async(Match.objects.get)(pk=match.pk), entry=play())
+        (v1, boris), (v2, vika_parts), (v3, gena_parts) = [with_parts(await next_text(s)) for s in heard]
+        assert (v1, v2, v3) == (1, 1, 1)
+        assert boris == vika_parts and "Записать сдачу" in boris
+        assert "Записати роздачу" in gena_parts
+        assert sorted(drawn) == ["ru", "uk"]
+        for stream in heard:
+            await stream.aclose()  # type: ignore[attr-defined]
+
+    run(body)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_watching_members_parts_hold_no_form(match, owner, stranger):
+    """A member who only watches gets the sheet and the totals with the version, and no form: no
+    entry form, no undo (his role may neither record nor void)."""
+    Member.objects.create(match=match, user=stranger, role="watcher", name="boris")
+
+    async def body() -> None:
+        status, stream = await opened(await as_user(stranger), f"/live/matches/{match.pk}/?parts=match&since=0")
+        assert (status, await next_text(stream)) == (200, OPEN)
+        await write(match=await sync_to_async(Match.objects.get)(pk=match.pk), entry=play(points=(45, 67, 8)))
+        version, parts = with_parts(await next_text(stream))
+        assert version == 1 and 'id="deal-1"' in parts
+        assert "<form" not in parts
+        await stream.aclose()  # type: ignore[attr-defined]
 
     run(body)
 
