@@ -49,13 +49,16 @@ def match_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     fresh = request.GET.get("entry") == "fresh"
     # Every phone at the table asks at once: one renders the version's kept parts, the others read them.
     with caches.rendered_once("match-sheet", match, role):
-        response = render(request, "scorebook/match.html#sheet", context)
-        # Another phone wrote: undo, the chart and the totals move on with the sheet, as out-of-band
-        # swaps; and the entry form drawn anew for this version when the page says its own is untouched
+        # The entry form drawn anew for this version when the page says its own is untouched
         # (static/js/page.js: ``entry=fresh``; a form with something typed keeps its version).
-        entry = {"form": form_context(match, sheet) if fresh else None}
-        response.write(render_to_string("scorebook/live/_poll_oob.html", context | entry, request))
-    return response
+        return HttpResponse(_poll_answer(context, form_context(match, sheet) if fresh else None, request))
+
+
+def _poll_answer(context: dict[str, Any], form: dict[str, Any] | None, request: HtmxHttpRequest | None = None) -> str:
+    """The sheet, then what moves on with it as out-of-band swaps (another phone wrote): undo, the
+    chart, the totals and, given, the entry *form*. With no *request*, nobody's token in it."""
+    return (render_to_string("scorebook/match.html#sheet", context, request)
+            + render_to_string("scorebook/live/_poll_oob.html", context | {"form": form}, request))
 
 
 # The parts a stream sends are read only by the phones hearing the write, within a second or two (a
@@ -101,9 +104,7 @@ def _shared_html(match: Match, role: str | None, language: str) -> str:
     # DEBUG Django warns once that the context had none) and none of his context processors' values:
     # the language is the one they would give.
     context = sheet | {"waiting": []} | role_context(match, role) | {"LANGUAGE_CODE": language}
-    entry = {"form": form_context(match, sheet) | {"client_id": ""}}
-    return (render_to_string("scorebook/match.html#sheet", context)
-            + render_to_string("scorebook/live/_poll_oob.html", context | entry))
+    return _poll_answer(context, form_context(match, sheet) | {"client_id": ""})
 
 
 def _errors_from(rejected: Rejected, form: Any, players: list[str], action: str,

@@ -151,6 +151,15 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")
 Parts = Callable[[Reading], "tuple[int, str] | None"]
 
 
+def _read_again(again: Callable[[], Reading | None], parts: Parts | None, role: str | None,
+                sent: int | None) -> tuple[Reading | None, tuple[int, str] | None]:
+    """The reader's right read again and, when it still stands and the version moved, his parts."""
+    now = again()
+    if now is None or now.role != role or parts is None or now.version == sent:
+        return now, None
+    return now, parts(now)
+
+
 async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Queue[int],
                   again: Callable[[], Reading | None], parts: Parts | None = None) -> AsyncIterator[str]:
     """The stream of match *pk* for one reader, until he may no longer read it or goes away. *parts*:
@@ -169,17 +178,14 @@ async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Que
                 continue
             while not queue.empty():  # several writes at once: one reading for them all
                 queue.get_nowait()
-            now = await sync_to_async(_fresh(again), thread_sensitive=False, executor=READS)()
+            read = partial(_read_again, again, parts, opened.role, sent)
+            now, found = await sync_to_async(_fresh(read), thread_sensitive=False, executor=READS)()
             if now is None:
                 return  # removed, or the link revoked: the stream ends (and reopens to a 404)
             if now.role != opened.role:
                 yield "event: reload\ndata: role\n\n"
                 return
             if sent is None or now.version != sent:
-                found = None
-                if parts is not None:
-                    found = await sync_to_async(_fresh(partial(parts, now)), thread_sensitive=False,
-                                                executor=READS)()
                 if found is not None and (sent is None or found[0] > sent):
                     sent = found[0]
                     yield _version(*found)
