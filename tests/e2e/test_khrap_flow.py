@@ -62,6 +62,10 @@ def test_a_khrap_match_is_kept_on_a_phone(page: Page, live_server) -> None:
     expect(tricks.locator(".errorlist")).to_have_text("Tricks add up to 4, not 5.")
     expect(page.locator("#tricks_0")).to_have_value("1")  # what was typed stays
     expect(page.locator("#tricks_1")).to_have_value("2")
+    # The page has settled on the refusal: its summary is focused (static/js/page.js, on htmx's
+    # afterSettle). Typed before that, a key could land on the summary the focus moved to, not on
+    # the field (Playwright clears a field by selecting it and pressing Delete).
+    expect(page.locator("[data-error-summary]")).to_be_focused()
     match.refresh_from_db()
     assert (match.deals.count(), match.version) == (1, 1)
 
