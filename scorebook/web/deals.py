@@ -7,6 +7,7 @@ Views only read forms and render; every write is a call to ``scorebook.services`
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -66,14 +67,16 @@ def _poll_answer(context: dict[str, Any], form: dict[str, Any] | None, request: 
 STREAMED_TTL = 60
 
 
-def shared_parts(pk: int, role: str | None, language: str) -> tuple[int, str] | None:
+def shared_parts(pk: int, role: str | None, language: str,
+                 frame: Callable[[str], Any] = str) -> tuple[int, Any] | None:
     """What the poll answers for the new version of match *pk* (the sheet, undo, the entry form drawn
     anew, the chart, the totals) as every reader of *role* sees it in *language*, for the live streams
     to send with the version (``scorebook.web.streams``): the other phones then need not ask for it.
     Nothing of one reader's own is in it: no CSRF token and no client id (static/js/page.js puts the
     page's in). None when part of it would be a reader's own: in confirmation mode (what waits, and
     who may confirm it, depends on his seat) and on a sheet stopped at a deal (its banner holds a
-    form); the page then fetches it. Rendered once per version, role and language, and kept."""
+    form); the page then fetches it. Rendered once per version, role and language, and kept as
+    *frame* makes it (the stream's data lines): every phone that hears the version reads it ready."""
     with translation.override(language):
         seen = caches.seen(pk)  # the version, from its entry in the cache: no query when kept
         if seen is None:
@@ -88,7 +91,8 @@ def shared_parts(pk: int, role: str | None, language: str) -> tuple[int, str] | 
                     match = Match.objects.filter(pk=pk).first()
                     if match is None:
                         return None
-                    kept = caches.keep_rendered(kind, match, _shared_html(match, role, language), STREAMED_TTL)
+                    html = _shared_html(match, role, language)
+                    kept = caches.keep_rendered(kind, match, frame(html) if html else "", STREAMED_TTL)
                     return (match.version, kept) if kept else None
         return (seen.version, kept) if kept else None
 

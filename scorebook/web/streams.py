@@ -66,7 +66,7 @@ RETRY_MS = 2000
 # The heartbeat: a comment line (what keeps a proxy from closing an idle connection) and an event
 # the page hears (what tells it the stream is alive: sent at once when the stream opens, so a proxy
 # that buffers the stream lets the page hear nothing, and it keeps polling).
-BEAT = ": heartbeat\nevent: heartbeat\ndata: alive\n\n"
+BEAT = b": heartbeat\nevent: heartbeat\ndata: alive\n\n"
 
 
 @dataclass
@@ -139,20 +139,27 @@ def _last_seen(request: HttpRequest) -> int | None:
     return None
 
 
-def _version(version: int, parts: str = "") -> str:
-    """The version event; with *parts*, what the page swaps in for it, one ``data:`` line per line
-    (the page reads the first line as the version, the rest as the parts)."""
-    lines = "".join(f"data: {line}\n" for line in LINE_BREAK.split(parts)) if parts else ""
-    return f"id: {version}\nevent: version\ndata: {version}\n{lines}\n"
+def _version(version: int, data_lines: bytes = b"") -> bytes:
+    """The version event; with *data_lines* (``_data_lines``), what the page swaps in for it (the
+    page reads the first data line as the version, the rest as the parts)."""
+    return f"id: {version}\nevent: version\ndata: {version}\n".encode() + data_lines + b"\n"
 
 
 # What ends a line in an event stream (the HTML's own line ends become data lines).
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
-Parts = Callable[[Reading], "tuple[int, str] | None"]
+
+
+def _data_lines(parts: str) -> bytes:
+    """*parts* as an event's data lines, one per line of the HTML, encoded: made once per version,
+    role and language where the parts are drawn (``shared_parts`` keeps them so), not once per phone."""
+    return "".join(f"data: {line}\n" for line in LINE_BREAK.split(parts)).encode()
+
+
+Parts = Callable[[Reading], "tuple[int, bytes] | None"]
 
 
 def _read_again(again: Callable[[], Reading | None], parts: Parts | None, role: str | None,
-                sent: int | None) -> tuple[Reading | None, tuple[int, str] | None]:
+                sent: int | None) -> tuple[Reading | None, tuple[int, bytes] | None]:
     """The reader's right read again and, when it still stands and the version moved, his parts."""
     now = again()
     if now is None or now.role != role or parts is None or now.version == sent:
@@ -161,11 +168,11 @@ def _read_again(again: Callable[[], Reading | None], parts: Parts | None, role: 
 
 
 async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Queue[int],
-                  again: Callable[[], Reading | None], parts: Parts | None = None) -> AsyncIterator[str]:
+                  again: Callable[[], Reading | None], parts: Parts | None = None) -> AsyncIterator[bytes]:
     """The stream of match *pk* for one reader, until he may no longer read it or goes away. *parts*:
     what his page swaps in for a version a write made (a member's), read in a thread like his right."""
     try:
-        yield f"retry: {RETRY_MS}\n{BEAT}"
+        yield f"retry: {RETRY_MS}\n".encode() + BEAT
         sent = last
         if last is None or opened.version != last:
             yield _version(opened.version)
@@ -183,7 +190,7 @@ async def _events(pk: int, opened: Reading, last: int | None, queue: asyncio.Que
             if now is None:
                 return  # removed, or the link revoked: the stream ends (and reopens to a 404)
             if now.role != opened.role:
-                yield "event: reload\ndata: role\n\n"
+                yield b"event: reload\ndata: role\n\n"
                 return
             if sent is None or now.version != sent:
                 if found is not None and (sent is None or found[0] > sent):
@@ -236,7 +243,7 @@ async def match_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     # The match page's parts come in the language the page was asked in (LocaleMiddleware's).
     language = getattr(request, "LANGUAGE_CODE", None) or get_language()
     return await _stream(request, pk, lambda: _member_opened(request, pk),
-                         lambda reading: shared_parts(pk, reading.role, language))
+                         lambda reading: shared_parts(pk, reading.role, language, _data_lines))
 
 
 def _shared(token: str) -> caches.Seen | None:

@@ -183,7 +183,8 @@ def test_the_owner_a_player_and_a_watcher_each_hear_the_new_version_and_what_the
 def test_the_parts_are_drawn_once_for_the_phones_of_a_role_and_language(match, owner, member, django_user_model,
                                                                        monkeypatch):
     """Борис and Вика, both players, read in Russian; Гена, a player too, in Ukrainian. One write: the
-    Russian parts are drawn once for both Russian phones (the same text), the Ukrainian ones apart."""
+    Russian parts are drawn once for both Russian phones (the same text), the Ukrainian ones apart;
+    each drawing is made into the event's data lines once too, not once per phone."""
     vika = django_user_model.objects.create_user(username="vika")
     gena = django_user_model.objects.create_user(username="gena")
     Member.objects.create(match=match, user=vika, role="player", name="vika")
@@ -191,6 +192,9 @@ def test_the_parts_are_drawn_once_for_the_phones_of_a_role_and_language(match, o
     drawn: list[str] = []
     draw = deals._shared_html
     monkeypatch.setattr(deals, "_shared_html", lambda m, role, language: drawn.append(language) or draw(m, role, language))
+    framed: list[str] = []
+    frame = streams._data_lines
+    monkeypatch.setattr(streams, "_data_lines", lambda parts: framed.append(parts) or frame(parts))
 
     async def body() -> None:
         heard = []
@@ -205,6 +209,7 @@ def test_the_parts_are_drawn_once_for_the_phones_of_a_role_and_language(match, o
         assert boris == vika_parts and "Записать сдачу" in boris
         assert "Записати роздачу" in gena_parts
         assert sorted(drawn) == ["ru", "uk"]
+        assert len(framed) == 2 and {"Записать сдачу" in parts for parts in framed} == {True, False}
         for stream in heard:
             await stream.aclose()  # type: ignore[attr-defined]
 
