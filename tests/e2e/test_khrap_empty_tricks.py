@@ -41,6 +41,7 @@ def test_empty_tricks_took_none_and_the_khrapers_is_the_rest(page: Page, live_se
     expect(page.locator("#tricks-field .errorlist")).to_have_text("Tricks add up to 6, not 5.")
     summary = page.locator("[data-error-summary]")
     expect(summary.get_by_role("link", name="Tricks add up to 6, not 5.")).to_be_visible()
+    expect(summary).to_be_focused()  # the page settled on the refusal (static/js/page.js)
     page.screenshot(path=str(SCREENSHOTS / "khrap-six-tricks-refused.png"))
     summary.get_by_role("link", name="Tricks add up to 6, not 5.").click()
     expect(page.locator("#tricks_0")).to_be_focused()
