@@ -67,20 +67,20 @@ def _poll_answer(context: dict[str, Any], form: dict[str, Any] | None, request: 
 STREAMED_TTL = 60
 
 
-def shared_parts(pk: int, role: str | None, language: str,
-                 frame: Callable[[str], Any] = str) -> tuple[int, Any] | None:
-    """What the poll answers for the new version of match *pk* (the sheet, undo, the entry form drawn
-    anew, the chart, the totals) as every reader of *role* sees it in *language*, for the live streams
+def shared_parts(seen: caches.Seen | None, role: str | None, language: str,
+                 frame: Callable[[str], Any]) -> tuple[int, Any] | None:
+    """What the poll answers for the version *seen* names (the match's entry in the cache, read with
+    the reader's right: not read again here) — the sheet, undo, the entry form drawn anew, the
+    chart, the totals — as every reader of *role* sees it in *language*, for the live streams
     to send with the version (``scorebook.web.streams``): the other phones then need not ask for it.
     Nothing of one reader's own is in it: no CSRF token and no client id (static/js/page.js puts the
     page's in). None when part of it would be a reader's own: in confirmation mode (what waits, and
     who may confirm it, depends on his seat) and on a sheet stopped at a deal (its banner holds a
     form); the page then fetches it. Rendered once per version, role and language, and kept as
     *frame* makes it (the stream's data lines): every phone that hears the version reads it ready."""
+    if seen is None:
+        return None
     with translation.override(language):
-        seen = caches.seen(pk)  # the version, from its entry in the cache: no query when kept
-        if seen is None:
-            return None
         kind = f"streamed:{role}"
         kept = caches.rendered_get(kind, seen)
         if kept is None:
@@ -88,7 +88,7 @@ def shared_parts(pk: int, role: str | None, language: str,
             with caches.rendered_once(kind, seen):
                 kept = caches.rendered_get(kind, seen)
                 if kept is None:
-                    match = Match.objects.filter(pk=pk).first()
+                    match = Match.objects.filter(pk=seen.pk).first()
                     if match is None:
                         return None
                     html = _shared_html(match, role, language)

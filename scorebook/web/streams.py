@@ -71,10 +71,12 @@ BEAT = b": heartbeat\nevent: heartbeat\ndata: alive\n\n"
 
 @dataclass
 class Reading:
-    """What a stream's reader may see now: the match's version and his role (None: nothing more)."""
+    """What a stream's reader may see now: the match's version and his role (None: nothing more),
+    and the match's version entry they were read with (what his parts are found by)."""
 
     version: int
     role: str | None = None
+    seen: caches.Seen | None = None
 
 
 # ---------------------------------------------------------------- who may read, from the database
@@ -96,7 +98,7 @@ def _member_reading(person: Any, pk: int) -> Reading | None:
     except NotFound:
         return None
     role = selectors.role_of(Match(pk=pk, owner_id=seen.owner), person)
-    return Reading(seen.version, role) if role is not None else None
+    return Reading(seen.version, role, seen) if role is not None else None
 
 
 def _member_opened(request: HttpRequest, pk: int) -> tuple[Reading | None, Callable[[], Reading | None]]:
@@ -243,7 +245,7 @@ async def match_stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     # The match page's parts come in the language the page was asked in (LocaleMiddleware's).
     language = getattr(request, "LANGUAGE_CODE", None) or get_language()
     return await _stream(request, pk, lambda: _member_opened(request, pk),
-                         lambda reading: shared_parts(pk, reading.role, language, _data_lines))
+                         lambda reading: shared_parts(reading.seen, reading.role, language, _data_lines))
 
 
 def _shared(token: str) -> caches.Seen | None:

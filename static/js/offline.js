@@ -49,6 +49,10 @@
     return Date.now().toString(16) + Math.random().toString(16).slice(2) + Math.random().toString(16).slice(2);
   }
 
+  // The page's token and a new client id, for static/js/page.js too (the forms a live stream brings
+  // come without either: base.html loads both scripts on every page).
+  window.scorebookForms = {csrfToken: csrfToken, newClientId: newClientId};
+
   function labelOf(input) {
     var label = input.id && document.querySelector("label[for='" + input.id + "']");
     label = label || input.closest("label");

@@ -160,26 +160,13 @@
     }
   }
 
-  // The page's CSRF token (base.html gives htmx its header) and a new client id: what a part sent by
-  // the stream leaves out, being the same for every reader of a role.
-  function pageToken() {
-    try {
-      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
-    } catch (error) {
-      return "";
-    }
-  }
-
-  function newClientId() {
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
-  }
-
   // Each form that posts gets the page's token, and the entry form's client ids (one per form it
-  // holds: the id and its suffix, "r" for a redeal…) are made here, new for this phone.
+  // holds: the id and its suffix, "r" for a redeal…) are made here, new for this phone: what a part
+  // sent by the stream leaves out, being the same for every reader of a role (static/js/offline.js
+  // makes both for its queue too).
   function ownForms() {
-    var token = pageToken();
+    var forms = window.scorebookForms;
+    var token = forms.csrfToken();
     document.querySelectorAll("form[method=post i]").forEach(function (form) {
       if (token && !form.querySelector("input[name=csrfmiddlewaretoken]")) {
         var input = document.createElement("input");
@@ -190,7 +177,7 @@
       }
     });
     document.querySelectorAll("[data-new-client-ids]").forEach(function (slot) {
-      var id = newClientId();
+      var id = forms.newClientId();
       slot.querySelectorAll("input[name=client_id]").forEach(function (input) {
         input.value = id + input.value;
       });
@@ -200,10 +187,12 @@
 
   // What the stream sent with a newer version than the page shows, swapped in as the poll's own
   // answer would be (its out-of-band parts too: undo, the entry form while untouched, the chart, the
-  // totals); no request.
+  // totals); no request. Without what makes the forms this phone's (static/js/offline.js), nothing is
+  // swapped: the page fetches its own answer (catchUp).
   function swapParts(version, html) {
     var element = streamed();
-    if (!element || !window.htmx || typeof window.htmx.swap !== "function" || version <= shownVersion(element)) {
+    if (!element || !window.htmx || typeof window.htmx.swap !== "function" || !window.scorebookForms ||
+        version <= shownVersion(element)) {
       return;
     }
     window.htmx.swap(element, html, {swapStyle: "outerHTML"});
